@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Installs everything kinrow needs to build and test on Debian (bookworm or later).
+set -euo pipefail
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends \
+  g++ cmake make libcli11-dev libfmt-dev nlohmann-json3-dev \
+  libgtest-dev libgmock-dev libbenchmark-dev >/dev/null

@@ -1,0 +1,27 @@
+// kinrow: solve and play k-in-a-row games.
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "cli.hpp"
+#include "error.hpp"
+
+int main(int argc, char** argv) {
+    CLI::App app{"kinrow: solve and play k-in-a-row games (m,n,k-games, Connect-k, Gomoku, "
+                 "weighted tic-tac-toe)"};
+    app.set_version_flag("--version", KINROW_VERSION);
+    app.require_subcommand(1);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e);
+    } catch (const kinrow::Error& e) {
+        std::fflush(stdout);
+        fmt::print(stderr, "kinrow: error: {}\n", e.what());
+        return 1;
+    } catch (const std::bad_alloc&) {
+        fmt::print(stderr, "kinrow: error: out of memory (try a smaller --tt-mb)\n");
+        return 1;
+    }
+    return 0;
+}
