@@ -26,6 +26,44 @@ void add_position_options(CLI::App& cmd, PositionArgs& args);
 // Parses the game and position; throws Error on bad input.
 Position load_position(const PositionArgs& args);
 
+// Everything `kinrow solve` and `kinrow analyze` accept. One request type for
+// every engine: each backend reads the fields that apply to it and documents
+// which ones those are.
+struct SolveRequest {
+    PositionArgs position;
+    bool json = false;
+    // Limits: depth < 0 means none; nodes / time 0 mean none.
+    int depth = -1;
+    std::uint64_t node_limit = 0;
+    int time_ms = 0;
+    // Transposition table: fixed-memory size, or the textbook chained
+    // dictionary with this many buckets (0 = use the fixed-memory table).
+    std::size_t tt_mb = 64;
+    std::size_t chained_buckets = 0;
+    // Algorithm and enhancements, each switchable so users can compare them.
+    std::string algorithm = "negamax";  // minimax | alphabeta | negamax
+    bool full_tree = false;             // minimax: do not stop at wins
+    bool use_tt = true;
+    bool use_symmetry = true;
+    bool use_ordering = true;
+    bool iterative_deepening = true;
+    bool weak = false;  // win/draw/loss only, no distance
+    // Connect-k: read positions from standard input, one per line.
+    bool batch = false;
+    // Gomoku: threat-space search (victory by continuous fours).
+    bool vcf = false;
+    // Gravity games: use the generic engine instead of the bitboard solver.
+    bool generic = false;
+};
+
+// The engines behind solve/analyze. The front end picks one by game kind.
+void solve_generic(const SolveRequest& request);
+void analyze_generic(const SolveRequest& request);
+void solve_connect(const SolveRequest& request);
+void analyze_connect(const SolveRequest& request);
+void solve_gomoku(const SolveRequest& request);
+
 // Subcommands. Each adds itself to the app with its options and callback.
+void add_solve_commands(CLI::App& app);  // solve and analyze
 
 }  // namespace kinrow
