@@ -23,6 +23,11 @@ struct PositionArgs {
 
 // Adds the positional GAME argument and the three position options.
 void add_position_options(CLI::App& cmd, PositionArgs& args);
+// A validator for counts and limits: "--depth: must be an integer >= 0, got '-1'".
+CLI::Validator integer_at_least(long long minimum);
+// A table size in MiB: at least 1 and at most the machine's physical memory.
+CLI::Validator table_megabytes();
+
 // Parses the game and position; throws Error on bad input.
 Position load_position(const PositionArgs& args);
 
@@ -65,5 +70,6 @@ void solve_gomoku(const SolveRequest& request);
 
 // Subcommands. Each adds itself to the app with its options and callback.
 void add_solve_commands(CLI::App& app);  // solve and analyze
+void add_count_command(CLI::App& app);
 
 }  // namespace kinrow

@@ -1,5 +1,7 @@
 #include "cli.hpp"
 
+#include <unistd.h>
+
 #include "error.hpp"
 
 namespace kinrow {
@@ -14,6 +16,44 @@ void add_position_options(CLI::App& cmd, PositionArgs& args) {
     auto* id = cmd.add_option("--id", args.id, "Base-3 board id (cell value times 3^(row*width+col))");
     moves->excludes(board)->excludes(id);
     board->excludes(id);
+}
+
+CLI::Validator integer_at_least(long long minimum) {
+    return CLI::Validator(
+        [minimum](std::string& text) -> std::string {
+            long long value = 0;
+            std::size_t used = 0;
+            try {
+                value = std::stoll(text, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (used != text.size() || used == 0 || value < minimum)
+                return "must be an integer >= " + std::to_string(minimum) + ", got '" + text + "'";
+            return {};
+        },
+        "INT>=" + std::to_string(minimum));
+}
+
+CLI::Validator table_megabytes() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            long long mb = 0;
+            std::size_t used = 0;
+            try {
+                mb = std::stoll(text, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (used != text.size() || used == 0 || mb < 1)
+                return "table size must be a whole number of MiB, at least 1, got '" + text + "'";
+            long long physical_mb = sysconf(_SC_PHYS_PAGES) / (1024 * 1024 / sysconf(_SC_PAGESIZE));
+            if (mb > physical_mb)
+                return "table size " + text + " MiB is larger than this machine's memory (" +
+                       std::to_string(physical_mb) + " MiB)";
+            return {};
+        },
+        "MiB");
 }
 
 Position load_position(const PositionArgs& args) {

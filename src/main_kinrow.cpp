@@ -11,7 +11,12 @@ int main(int argc, char** argv) {
                  "weighted tic-tac-toe)"};
     app.set_version_flag("--version", KINROW_VERSION);
     app.require_subcommand(1);
+    // Every failure is one line, the same shape as kinrow::Error's.
+    app.failure_message([](const CLI::App*, const CLI::Error& e) {
+        return fmt::format("kinrow: error: {} (see --help)\n", e.what());
+    });
     kinrow::add_solve_commands(app);
+    kinrow::add_count_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
