@@ -71,6 +71,8 @@ struct SearchOptions {
     // Game knowledge: win now, block the opponent's only winning cell, bounds
     // from the lines still winnable, one representative among dead cells.
     bool use_pruning = true;
+    // Deepen one ply at a time: for depth-limited searches, and for solves
+    // under a node or time limit (so a stopped solve still has an answer).
     bool iterative_deepening = true;
     // Win/draw/loss only: a null window around the draw, no distances.
     bool weak = false;
@@ -139,10 +141,11 @@ private:
     std::unique_ptr<SearchEngine> engine_;
 };
 
-// "X wins in 3 moves (5 plies)", "draw", "O wins in 1 move (1 ply)", or for a
-// heuristic score "X is better (+120, heuristic)". `pos` is the position the
-// score belongs to (its side to move is the score's point of view).
-std::string describe_score(const Position& pos, Score score, bool proven = true);
+// "X wins in 3 moves (5 plies)", "draw", "O wins in 1 move (1 ply)"; "X wins"
+// when only a bound is known (a --weak solve); for a heuristic score "X is
+// better (+120, heuristic)". `pos` is the position the score belongs to (its
+// side to move is the score's point of view).
+std::string describe_score(const Position& pos, Score score, Bound bound, bool proven);
 // "win", "draw" or "loss" for the side to move; "unknown" if not proven.
 std::string outcome_word(Score score, bool proven);
 // Plies from `pos` until the game ends at a decisive score.
