@@ -51,6 +51,7 @@ struct SolveRequest {
     bool use_tt = true;
     bool use_symmetry = true;
     bool use_ordering = true;
+    bool use_pruning = true;  // win now, forced blocks, live-line bounds, dead cells
     bool iterative_deepening = true;
     bool weak = false;  // win/draw/loss only, no distance
     // Connect-k: read positions from standard input, one per line.

@@ -27,6 +27,8 @@ void add_request_options(CLI::App& cmd, SolveRequest& r) {
     cmd.add_flag("!--no-tt", r.use_tt, "Disable the transposition table");
     cmd.add_flag("!--no-symmetry", r.use_symmetry, "Disable symmetry reduction");
     cmd.add_flag("!--no-ordering", r.use_ordering, "Disable move ordering");
+    cmd.add_flag("!--no-pruning", r.use_pruning,
+                 "Disable game-knowledge pruning (win now, forced blocks, live-line bounds, dead cells)");
     cmd.add_flag("!--no-id", r.iterative_deepening, "Disable iterative deepening");
     cmd.add_flag("--weak", r.weak, "Win/draw/loss only (faster than exact distances)");
     cmd.add_flag("--generic", r.generic, "Gravity games: use the generic engine, not the bitboard solver");
