@@ -72,5 +72,6 @@ void solve_gomoku(const SolveRequest& request);
 // Subcommands. Each adds itself to the app with its options and callback.
 void add_solve_commands(CLI::App& app);  // solve and analyze
 void add_count_command(CLI::App& app);
+void add_play_command(CLI::App& app);
 
 }  // namespace kinrow
