@@ -7,6 +7,7 @@
 
 #include "chained_table.hpp"
 #include "error.hpp"
+#include "symmetry.hpp"
 
 namespace kinrow {
 
@@ -33,50 +34,23 @@ struct LayerEntry {
 
 using Layer = ChainedTable<Stones, LayerEntry, StonesHash>;
 
-std::uint64_t permute(std::uint64_t mask, const std::vector<int>& to) {
+std::uint64_t permute(std::uint64_t mask, const Symmetries& group, int s) {
     std::uint64_t out = 0;
     while (mask) {
         int cell = std::countr_zero(mask);
         mask &= mask - 1;
-        out |= std::uint64_t{1} << to[cell];
+        out |= std::uint64_t{1} << group.map(s, cell);
     }
     return out;
 }
 
 // A position is counted once per symmetry class: by its smallest image.
-bool is_canonical(const Stones& s, const std::vector<std::vector<int>>& maps) {
-    for (const auto& map : maps) {
-        Stones image{permute(s.x, map), permute(s.o, map)};
-        if (image.x < s.x || (image.x == s.x && image.o < s.o)) return false;
+bool is_canonical(const Stones& stones, const Symmetries& group) {
+    for (int s = 1; s < group.size(); ++s) {
+        Stones image{permute(stones.x, group, s), permute(stones.o, group, s)};
+        if (image.x < stones.x || (image.x == stones.x && image.o < stones.o)) return false;
     }
     return true;
-}
-
-// Cell permutations of the board's symmetry group, identity excluded: the
-// mirror for gravity boards (gravity fixes the bottom), the 4 flips and
-// rotations of a rectangle, and with the 4 transposing ones, 8 for a square.
-std::vector<std::vector<int>> symmetry_maps(const GameSpec& spec) {
-    const int w = spec.width, h = spec.height;
-    std::vector<std::vector<int>> maps;
-    auto add = [&](auto transform) {
-        std::vector<int> map(spec.cells());
-        for (int r = 0; r < h; ++r)
-            for (int c = 0; c < w; ++c) {
-                auto [r2, c2] = transform(r, c);
-                map[r * w + c] = r2 * w + c2;
-            }
-        maps.push_back(std::move(map));
-    };
-    add([&](int r, int c) { return std::pair{r, w - 1 - c}; });
-    if (spec.gravity()) return maps;
-    add([&](int r, int c) { return std::pair{h - 1 - r, c}; });
-    add([&](int r, int c) { return std::pair{h - 1 - r, w - 1 - c}; });
-    if (w != h) return maps;
-    add([&](int r, int c) { return std::pair{c, r}; });
-    add([&](int r, int c) { return std::pair{w - 1 - c, r}; });
-    add([&](int r, int c) { return std::pair{c, h - 1 - r}; });
-    add([&](int r, int c) { return std::pair{w - 1 - c, h - 1 - r}; });
-    return maps;
 }
 
 int result_index(Result r) {
@@ -90,7 +64,7 @@ CountResult count_positions(const Position& root, const CountOptions& options) {
     if (spec.cells() > 64)
         throw Error(fmt::format("count: {} has {} cells; enumeration supports at most 64",
                                 spec.name(), spec.cells()));
-    const std::vector<std::vector<int>> symmetries = symmetry_maps(spec);
+    const Symmetries symmetries(spec);
 
     Stones start;
     for (Move m = 0; m < root.cells(); ++m) {
