@@ -64,6 +64,7 @@ std::string describe_score(const Position& pos, Score score, Bound bound, bool p
     Player winner = score > 0 ? mover : opponent(mover);
     if (bound != Bound::Exact) return fmt::format("{} wins", player_char(winner));
     int plies = plies_to_end(pos, score);
+    if (plies == 0) return fmt::format("{} has won", player_char(winner));
     int moves = (plies + 1) / 2;  // the winner's own moves, the winning one included
     return fmt::format("{} wins in {} move{} ({} pl{})", player_char(winner), moves,
                        moves == 1 ? "" : "s", plies, plies == 1 ? "y" : "ies");
@@ -282,7 +283,7 @@ Score SearchEngine::evaluate() const {
 bool SearchEngine::budget_exhausted() {
     if (stop_) return true;
     if (opt.node_limit != 0 && stats_.nodes >= opt.node_limit) return stop_ = true;
-    if ((stats_.nodes & 4095) == 0) {
+    if ((stats_.nodes & 1023) == 0) {
         auto now = Clock::now();
         double elapsed = std::chrono::duration<double>(now - start_).count();
         if (opt.time_ms > 0 && elapsed * 1000 >= opt.time_ms) return stop_ = true;

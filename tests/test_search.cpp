@@ -132,6 +132,8 @@ TEST(SearchValues, WeakSolveGivesTheOutcomeOnly) {
 TEST(SearchValues, FinishedGameReportsItsResult) {
     SearchResult r = solve("tictactoe", "0,0 1,0 0,1 1,1 0,2");
     EXPECT_TRUE(is_loss(r.score));  // O to move, X has won
+    Position over = Position::from_moves(parse_game("tictactoe"), "0,0 1,0 0,1 1,1 0,2");
+    EXPECT_EQ(describe_score(over, r.score, r.bound, r.proven), "X has won");
     EXPECT_EQ(r.best_move, kNoMove);
     EXPECT_EQ(r.stats.nodes, 0u);
 }
