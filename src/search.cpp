@@ -207,7 +207,6 @@ void SearchEngine::prepare(Position& pos) {
         for (int s = 0; s < symmetry_count_; ++s) hashes_[s] ^= symmetric_keys_[s][stone][m];
     }
     stats_ = {};
-    stats_.table_bytes = table_ ? table_->memory_bytes() : 0;
     start_ = Clock::now();
     next_report_ = start_ + std::chrono::seconds(1);
     root_stones_ = pos.stones();
@@ -625,8 +624,8 @@ SearchResult SearchEngine::run_negamax(bool want_pv) {
     // Iterative deepening: each depth fills the table with moves that order
     // the next, and a limit that stops the search leaves the last finished
     // depth as the answer. An unlimited exact solve skips it: the heuristic
-    // iterations cost far more than their ordering saves (4,4,4: 381,547
-    // nodes with them, 29,075 without; docs/PERFORMANCE-search.md).
+    // iterations cost far more than their ordering saves (4,4,4: 381,531
+    // nodes with them, 29,059 without; docs/PERFORMANCE-search.md).
     // A decisive score is final: no deeper search can change it.
     const bool limited = opt.node_limit != 0 || opt.time_ms != 0;
     int first = opt.iterative_deepening && (!full || limited) ? 1 : target;
@@ -709,6 +708,7 @@ SearchResult SearchEngine::search(Position& pos, bool want_pv) {
     SearchStats work = stats_;
     work.depth_reached = res.stats.depth_reached;
     work.elapsed_s = seconds_since(start_);
+    work.table_bytes = table_ ? table_->memory_bytes() : 0;  // the chained table grows
     res.stats = work;
     return res;
 }

@@ -159,8 +159,14 @@ TEST(SearchProperties, AllConfigurationsAgreeOnRandomPositions) {
     SearchOptions no_pruning = small_table();
     no_pruning.use_pruning = false;
     configs.push_back({"no pruning", no_pruning});
-    for (const char* game : {"tictactoe", "mnk:4,3,3", "connect:4,4,3", "mnk:4,4,4"}) {
-        GameSpec spec = parse_game(game);
+    // The exactly-k rule on a small board: overlines do not win, so the
+    // win-now test must check them and dead cells must stay off.
+    GameSpec exact = make_game(5, 4, 3, Placement::Free, WinRule::ExactlyK);
+    std::vector<std::pair<std::string, GameSpec>> games;
+    for (const char* game : {"tictactoe", "mnk:4,3,3", "connect:4,4,3", "mnk:4,4,4", "mnk:5,4,4", "connect:5,4,3"})
+        games.push_back({game, parse_game(game)});
+    games.push_back({"exactly-3 on 5x4", exact});
+    for (const auto& [game, spec] : games) {
         // Minimax is the reference: keep its trees small.
         int min_plies = std::max(1, spec.cells() - 9);
         for (int trial = 0; trial < 12; ++trial) {
