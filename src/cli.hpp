@@ -73,5 +73,6 @@ void solve_gomoku(const SolveRequest& request);
 void add_solve_commands(CLI::App& app);  // solve and analyze
 void add_count_command(CLI::App& app);
 void add_play_command(CLI::App& app);
+void add_bench_command(CLI::App& app);   // bench
 
 }  // namespace kinrow

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
     kinrow::add_solve_commands(app);
     kinrow::add_count_command(app);
     kinrow::add_play_command(app);
+    kinrow::add_bench_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

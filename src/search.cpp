@@ -56,13 +56,15 @@ std::string describe_score(const Position& pos, Score score, Bound bound, bool p
     Player mover = pos.side_to_move();
     if (!proven) {
         if (score == 0) return "even (0, heuristic)";
+        // The figure is from the better side's point of view, like its name.
         Player better = score > 0 ? mover : opponent(mover);
-        return fmt::format("{} is better ({:+}, heuristic)", player_char(better), score);
+        return fmt::format("{} is better (+{}, heuristic)", player_char(better), score > 0 ? score : -score);
     }
     if (!is_decisive(score)) return "draw";
     Player winner = score > 0 ? mover : opponent(mover);
     if (bound != Bound::Exact) return fmt::format("{} wins", player_char(winner));
     int plies = plies_to_end(pos, score);
+    if (plies == 0) return fmt::format("{} has won", player_char(winner));
     int moves = (plies + 1) / 2;  // the winner's own moves, the winning one included
     return fmt::format("{} wins in {} move{} ({} pl{})", player_char(winner), moves,
                        moves == 1 ? "" : "s", plies, plies == 1 ? "y" : "ies");
@@ -205,7 +207,6 @@ void SearchEngine::prepare(Position& pos) {
         for (int s = 0; s < symmetry_count_; ++s) hashes_[s] ^= symmetric_keys_[s][stone][m];
     }
     stats_ = {};
-    stats_.table_bytes = table_ ? table_->memory_bytes() : 0;
     start_ = Clock::now();
     next_report_ = start_ + std::chrono::seconds(1);
     root_stones_ = pos.stones();
@@ -281,7 +282,7 @@ Score SearchEngine::evaluate() const {
 bool SearchEngine::budget_exhausted() {
     if (stop_) return true;
     if (opt.node_limit != 0 && stats_.nodes >= opt.node_limit) return stop_ = true;
-    if ((stats_.nodes & 4095) == 0) {
+    if ((stats_.nodes & 1023) == 0) {
         auto now = Clock::now();
         double elapsed = std::chrono::duration<double>(now - start_).count();
         if (opt.time_ms > 0 && elapsed * 1000 >= opt.time_ms) return stop_ = true;
@@ -397,8 +398,10 @@ Score SearchEngine::negamax(int depth, Score alpha, Score beta, int ply) {
                 my_need = std::min(my_need, k - c[me]);
                 if (c[me] == k - 1) {
                     Move e = empty_cell_of(w);
-                    if (playable(e) && (!exact_rule || pos_->completes_line(e, stone_of(pos_->side_to_move()))))
+                    if (playable(e) && (!exact_rule || pos_->completes_line(e, stone_of(pos_->side_to_move())))) {
+                        if (ply == 0) root_best_ = e;
                         return win_score(cells, stones + 1);
+                    }
                 }
             }
             if (c[me] == 0) {
@@ -411,19 +414,22 @@ Score SearchEngine::negamax(int depth, Score alpha, Score beta, int ply) {
                 }
             }
         }
-        // Two cells where the opponent wins: we can block only one.
-        if (threat_count == 2) return -win_score(cells, stones + 2);
-        if (threat_count == 1) forced = threats[0];
+        // Two cells where the opponent wins: we can block only one. (The root
+        // still searches, to name a move.)
+        if (threat_count == 2 && ply > 0) return -win_score(cells, stones + 2);
+        if (threat_count >= 1) forced = threats[0];
         // A side that has no live window it can fill with the stones it has
         // left cannot win; one that can wins no sooner than that many moves.
         int my_moves_left = (empties + 1) / 2, opp_moves_left = empties / 2;
         upper = my_need <= my_moves_left ? win_score(cells, stones + 2 * my_need - 1) : kDrawScore;
         lower = opp_need <= opp_moves_left ? -win_score(cells, stones + 2 * opp_need) : kDrawScore;
-        if (lower >= upper) return lower;
-        if (lower >= beta) return lower;
-        if (upper <= alpha) return upper;
-        alpha = std::max(alpha, lower);
-        beta = std::min(beta, upper);
+        if (ply > 0) {
+            if (lower >= upper) return lower;
+            if (lower >= beta) return lower;
+            if (upper <= alpha) return upper;
+            alpha = std::max(alpha, lower);
+            beta = std::min(beta, upper);
+        }
     }
     if (depth == 0) return std::clamp(evaluate(), lower, upper);
 
@@ -618,8 +624,8 @@ SearchResult SearchEngine::run_negamax(bool want_pv) {
     // Iterative deepening: each depth fills the table with moves that order
     // the next, and a limit that stops the search leaves the last finished
     // depth as the answer. An unlimited exact solve skips it: the heuristic
-    // iterations cost far more than their ordering saves (4,4,4: 381,547
-    // nodes with them, 29,075 without; docs/PERFORMANCE-search.md).
+    // iterations cost far more than their ordering saves (4,4,4: 381,531
+    // nodes with them, 29,059 without; docs/PERFORMANCE-search.md).
     // A decisive score is final: no deeper search can change it.
     const bool limited = opt.node_limit != 0 || opt.time_ms != 0;
     int first = opt.iterative_deepening && (!full || limited) ? 1 : target;
@@ -652,6 +658,9 @@ SearchResult SearchEngine::run_negamax(bool want_pv) {
     res.complete = !stop_;
     if (!have_result) res.bound = Bound::None;
     if (want_pv && have_result) {
+        // The line is extracted after the search and its nodes are not the
+        // search's: the statistics describe finding the value.
+        SearchStats search_stats = stats_;
         bool was_stopped = stop_;
         stop_ = false;
         if (res.proven && full && opt.node_limit == 0 && opt.time_ms == 0) {
@@ -660,6 +669,7 @@ SearchResult SearchEngine::run_negamax(bool want_pv) {
             res.pv = table_pv(std::max(1, res.stats.depth_reached));
         }
         stop_ = was_stopped;
+        stats_ = search_stats;
         if (!res.pv.empty()) res.best_move = res.pv.front();
     }
     return res;
@@ -698,6 +708,7 @@ SearchResult SearchEngine::search(Position& pos, bool want_pv) {
     SearchStats work = stats_;
     work.depth_reached = res.stats.depth_reached;
     work.elapsed_s = seconds_since(start_);
+    work.table_bytes = table_ ? table_->memory_bytes() : 0;  // the chained table grows
     res.stats = work;
     return res;
 }

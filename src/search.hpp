@@ -143,8 +143,8 @@ private:
 
 // "X wins in 3 moves (5 plies)", "draw", "O wins in 1 move (1 ply)"; "X wins"
 // when only a bound is known (a --weak solve); for a heuristic score "X is
-// better (+120, heuristic)". `pos` is the position the score belongs to (its
-// side to move is the score's point of view).
+// better (+120, heuristic)", the figure from the better side's view. `pos` is
+// the position the score belongs to: its side to move is the score's owner.
 std::string describe_score(const Position& pos, Score score, Bound bound, bool proven);
 // "win", "draw" or "loss" for the side to move; "unknown" if not proven.
 std::string outcome_word(Score score, bool proven);

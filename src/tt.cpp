@@ -33,8 +33,8 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
     } catch (const std::bad_alloc&) {
         throw Error(fmt::format("cannot allocate a transposition table of {} MiB", megabytes));
     }
+    // resize() value-initialised every entry: bound None, i.e. empty.
     mask_ = buckets - 1;
-    clear();
 }
 
 void TranspositionTable::clear() {

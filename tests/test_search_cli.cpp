@@ -1,0 +1,89 @@
+// End-to-end: the kinrow binary's solve / analyze / bench on the generic engine.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct CliRun {
+    int status;
+    std::string out;
+};
+
+// Runs the binary with `args`; stderr goes to stdout when `merge` is set.
+CliRun run(const std::string& args, bool merge = false) {
+    std::string command = std::string(KINROW_BINARY) + " " + args + (merge ? " 2>&1" : " 2>/dev/null");
+    FILE* pipe = popen(command.c_str(), "r");
+    CliRun r{-1, ""};
+    if (!pipe) return r;
+    std::array<char, 4096> buffer{};
+    while (std::fgets(buffer.data(), buffer.size(), pipe)) r.out += buffer.data();
+    int status = pclose(pipe);
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+}  // namespace
+
+TEST(SearchCli, SolveJson) {
+    CliRun r = run("solve tictactoe --json --tt-mb 4");
+    ASSERT_EQ(r.status, 0);
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["result"], "draw");
+    EXPECT_EQ(j["bound"], "exact");
+    EXPECT_EQ(j["pv"].size(), 9u);
+    EXPECT_GT(j["stats"]["nodes"].get<int>(), 0);
+    EXPECT_TRUE(j["stats"].contains("tt_collisions"));
+}
+
+TEST(SearchCli, SolveTextNamesTheWinner) {
+    CliRun r = run("solve mnk:4,4,3 --tt-mb 4");
+    ASSERT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find("value: X wins in 3 moves (5 plies)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("best move: "), std::string::npos);
+}
+
+TEST(SearchCli, GenericEngineOnGravity) {
+    CliRun r = run("solve connect:4,3,3 --generic --json --tt-mb 4");
+    ASSERT_EQ(r.status, 0);
+    EXPECT_EQ(nlohmann::json::parse(r.out)["result"], "win");
+}
+
+TEST(SearchCli, AnalyzeJsonValuesEveryMove) {
+    CliRun r = run("analyze tictactoe --moves \"0,0 1,1 2,2\" --json --tt-mb 4");
+    ASSERT_EQ(r.status, 0);
+    auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["moves"].size(), 6u);
+    int losses = 0;
+    for (const auto& m : j["moves"]) losses += m["result"] == "loss";
+    EXPECT_EQ(losses, 2);  // the two free corners
+}
+
+TEST(SearchCli, BadOptionsAreOneLineErrors) {
+    CliRun huge = run("solve tictactoe --tt-mb 1000000", true);
+    EXPECT_EQ(huge.status, 1);
+    EXPECT_EQ(huge.out.rfind("kinrow: error: transposition table of 1000000 MiB", 0), 0u) << huge.out;
+    CliRun tree = run("solve tictactoe --full-tree", true);
+    EXPECT_EQ(tree.status, 1);
+    EXPECT_NE(tree.out.find("--full-tree applies to --algorithm minimax only"), std::string::npos);
+}
+
+TEST(SearchCliSlow, BenchTicTacToeTable) {
+    CliRun r = run("bench --tictactoe --json");
+    ASSERT_EQ(r.status, 0);
+    auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j.size(), 6u);
+    EXPECT_EQ(j[0]["nodes"], 986410);
+    EXPECT_EQ(j[1]["nodes"], 549946);
+}
+
+TEST(SearchCliSlow, BenchSignatureIsDeterministic) {
+    CliRun a = run("bench --json"), b = run("bench --json");
+    ASSERT_EQ(a.status, 0);
+    EXPECT_EQ(nlohmann::json::parse(a.out)["nodes"], nlohmann::json::parse(b.out)["nodes"]);
+}
