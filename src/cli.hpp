@@ -65,5 +65,11 @@ void solve_gomoku(const SolveRequest& request);
 
 // Subcommands. Each adds itself to the app with its options and callback.
 void add_solve_commands(CLI::App& app);  // solve and analyze
+void add_weighted_commands(CLI::App& app);  // weighted, id and tree
+
+// The course program's `-ab` after the `weighted` subcommand, which CLI11
+// cannot parse (single dash, two letters), becomes `--alphabeta` in place.
+// Call before app.parse(argc, argv).
+void adopt_course_spellings(int argc, char** argv);
 
 }  // namespace kinrow

@@ -12,6 +12,8 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", KINROW_VERSION);
     app.require_subcommand(1);
     kinrow::add_solve_commands(app);
+    kinrow::add_weighted_commands(app);
+    kinrow::adopt_course_spellings(argc, argv);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
