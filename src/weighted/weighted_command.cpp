@@ -17,6 +17,18 @@ namespace kinrow {
 
 namespace {
 
+// CLI11's PositiveNumber prints its range as a 300-digit double; this names
+// the problem instead.
+const CLI::Validator kDepth(
+    [](std::string& text) -> std::string {
+        int depth = 0;
+        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), depth);
+        if (ec != std::errc() || end != text.data() + text.size() || depth < 1)
+            return fmt::format("depth must be a positive whole number of plies, got '{}'", text);
+        return {};
+    },
+    "PLIES");
+
 // The board options shared by `weighted` and `tree`.
 struct GridArgs {
     int size = 3;
@@ -37,7 +49,7 @@ void add_table_options(CLI::App& cmd, SearchOptions& search) {
                  "Alpha-beta: search moves in row-major order instead of best-first");
     cmd.add_option("--buckets", search.buckets,
                    "Table buckets (default: 101 for 3x3, 200009 for 4x4, 1000003 above)")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30));
     cmd.add_option("--table-mb", search.table_mb, "Table memory budget in MiB")
         ->capture_default_str()
         ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 16));
@@ -154,12 +166,13 @@ void add_tree_command(CLI::App& app) {
     auto* id = cmd->add_option("--id", args->id, "Start from the board with this id");
     moves->excludes(board)->excludes(id);
     board->excludes(id);
-    cmd->add_option("-d,--depth", args->depth, "Search depth in plies")->capture_default_str();
+    cmd->add_option("-d,--depth", args->depth, "Search depth in plies")
+        ->capture_default_str()
+        ->check(kDepth);
     cmd->add_flag("--alphabeta", args->search.alphabeta, "Alpha-beta pruning");
     cmd->add_option("--max-nodes", args->max_nodes, "Refuse trees larger than this")
         ->capture_default_str();
     cmd->callback([args] {
-        if (args->depth < 1) throw Error(fmt::format("depth must be at least 1, got {}", args->depth));
         GameSpec spec = grid_game(args->grid, nullptr);
         Position pos = !args->board.empty() ? Position::from_board(spec, args->board)
                        : !args->id.empty()  ? Position::from_id(spec, parse_id(args->id))
@@ -195,7 +208,7 @@ void add_weighted_commands(CLI::App& app) {
     add_table_options(*cmd, args->session.search);
     cmd->add_option("-d,--depth", args->session.depth, "Search depth in plies")
         ->capture_default_str()
-        ->check(CLI::PositiveNumber);
+        ->check(kDepth);
     cmd->add_flag("-s,--score", args->score_from_stdin,
                   "Read the N*N weights from standard input (before any moves)");
     cmd->add_flag("--alphabeta", args->session.search.alphabeta,
