@@ -70,7 +70,7 @@ SearchResult WeightedSearch::search(Position& pos, int depth, SearchTree* tree) 
         if (best.move == kNoMove || better || (earlier && v == best.score)) best = {v, m};
     }
     if (options_.table) table_.update(table_key(pos), TableEntry(best.score, best.move, depth, Bound::Exact));
-    if (tree_) tree_->close(node, best.score, SearchTree::Kind::Searched, Bound::Exact);
+    if (tree_) tree_->close(node, best.score, SearchTree::Kind::Searched, Bound::Exact, best.move);
     tree_ = nullptr;
     return best;
 }
@@ -131,7 +131,7 @@ Score WeightedSearch::value(Position& pos, int depth, Score alpha, Score beta) {
 
     Bound bound = best <= alpha ? Bound::Upper : best >= beta ? Bound::Lower : Bound::Exact;
     if (options_.table) table_.update(key, TableEntry(best, best_move, depth, bound));
-    if (tree_) tree_->close(node, best, SearchTree::Kind::Searched, bound);
+    if (tree_) tree_->close(node, best, SearchTree::Kind::Searched, bound, best_move);
     return best;
 }
 

@@ -27,15 +27,16 @@ int SearchTree::open(const Position& pos, int depth, Score alpha, Score beta) {
     Move via = parent < 0 ? kNoMove : pos.history().back();
     std::string board = pos.board_string();
     nodes_.push_back(Node{parent, via, std::move(board), pos.side_to_move(), depth, alpha, beta, 0,
-                          Kind::Leaf, Bound::Exact, {}});
+                          Kind::Leaf, Bound::Exact, kNoMove, {}});
     open_.push_back(static_cast<int>(nodes_.size() - 1));
     return open_.back();
 }
 
-void SearchTree::close(int node, Score value, Kind kind, Bound bound) {
+void SearchTree::close(int node, Score value, Kind kind, Bound bound, Move best) {
     nodes_[node].value = value;
     nodes_[node].kind = kind;
     nodes_[node].bound = bound;
+    nodes_[node].best = best;
     open_.pop_back();
 }
 
@@ -63,7 +64,12 @@ std::string SearchTree::dot() const {
             player_char(n.to_move), n.depth, bound_text(n.alpha), bound_text(n.beta), value,
             kind.empty() ? "" : "\\n", kind, style);
         if (n.parent >= 0)
-            out += fmt::format("  n{} -> n{} [label=\"{}\"];\n", n.parent, i, move_label(n.via));
+            out += fmt::format("  n{} -> n{} [label=\"{}\"{}];\n", n.parent, i, move_label(n.via),
+                               nodes_[n.parent].best == n.via ? ", style=bold" : "");
+    }
+    // Skipped branches last, so Graphviz draws them right of the searched ones.
+    for (std::size_t i = 0; i < nodes_.size(); ++i) {
+        const Node& n = nodes_[i];
         for (std::size_t j = 0; j < n.pruned.size(); ++j) {
             out += fmt::format(
                 "  p{}_{} [label=\"pruned\", shape=plaintext, fontcolor=gray];\n"

@@ -24,7 +24,9 @@ public:
 
     // Called by the search on entering a node; returns its handle.
     int open(const Position& pos, int depth, Score alpha, Score beta);
-    void close(int node, Score value, Kind kind, Bound bound);
+    // `best` is the child move the value came from (kNoMove for leaves and
+    // table hits); its edge is drawn bold, so the principal line stands out.
+    void close(int node, Score value, Kind kind, Bound bound, Move best = kNoMove);
     // A child move of `node` skipped by an alpha-beta cut-off.
     void pruned(int node, Move move);
 
@@ -42,6 +44,7 @@ private:
         Score value = 0;
         Kind kind = Kind::Leaf;
         Bound bound = Bound::Exact;
+        Move best = kNoMove;
         std::vector<Move> pruned;
     };
 
