@@ -186,3 +186,13 @@ TEST(WeightedCli, EndOfInputEndsTheGameWithAMessage) {
     Outcome quit = run("weighted -m", write_temp("quit.txt", "-1\n"));
     EXPECT_EQ(quit.status, 0);
 }
+
+// The benchmark game (4x4, default grid, depth 7): minimax with the table —
+// the course's reference semantics — and alpha-beta with and without the
+// table play the same game.
+TEST(WeightedCliSlow, FourByFourDepthSevenGameIsTheSameWithEveryEngine) {
+    std::string minimax = drop_timing_line(run("weighted --size 4 -a -d 7").output);
+    EXPECT_NE(minimax.find("Player X won!\n"), std::string::npos);
+    for (const char* flags : {"-ab", "-ab --no-table", "-ab --no-ordering"})
+        EXPECT_EQ(drop_timing_line(run(std::string("weighted --size 4 -a -d 7 ") + flags).output), minimax) << flags;
+}
