@@ -3,7 +3,6 @@
 #include <charconv>
 #include <cstring>
 #include <iostream>
-#include <iterator>
 #include <memory>
 
 #include <fmt/format.h>
