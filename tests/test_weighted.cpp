@@ -135,7 +135,8 @@ TEST(WeightedTable, OverwritesOnlyWithDeeperOrSharperEntries) {
 
 TEST(WeightedTable, MemoryBudgetCapsTheEntries) {
     TranspositionTable table(10, 3);
-    for (std::uint64_t key = 0; key < 10; ++key) table.update(key, TableEntry(1, 0, 1, Bound::Exact));
+    for (std::uint64_t key = 0; key < 10; ++key)
+        table.update(key, TableEntry(1, 0, 1, Bound::Exact));
     EXPECT_EQ(table.size(), 3u);
     EXPECT_EQ(table.probe(9), nullptr);
     table.update(0, TableEntry(2, 0, 2, Bound::Exact));  // stored keys still update
@@ -145,8 +146,10 @@ TEST(WeightedTable, MemoryBudgetCapsTheEntries) {
 
 TEST(WeightedSession, ManualReproducesTheCourseTranscripts) {
     for (const char* name : {"1_3_draw", "1_3_win"}) {
-        std::string input = without_first_line(read_file(kReference + "inputs/input" + name + ".txt"));
-        std::string expected = without_first_line(read_file(kReference + "outputs/output" + name + ".txt"));
+        std::string input =
+            without_first_line(read_file(kReference + "inputs/input" + name + ".txt"));
+        std::string expected =
+            without_first_line(read_file(kReference + "outputs/output" + name + ".txt"));
         EXPECT_EQ(play(input, Mode::Manual), expected) << name;
     }
 }
@@ -157,10 +160,11 @@ TEST(WeightedSession, BadMovesAreAskedAgain) {
     const std::string col = "Select a column from 0 to 2 (left to right). Type -1 to quit game.\n";
     // Row 5 asks the row again; column 7 and -2 ask the column again; then
     // X plays 1,1; O tries 1,1 (taken), types x (not a number), plays 0,0.
-    std::string expected_start = board_drawing(Position(default3())) + "Score: 0\nID: 0\n" + row + row +
-                                 col + col + col;
+    std::string expected_start =
+        board_drawing(Position(default3())) + "Score: 0\nID: 0\n" + row + row + col + col + col;
     EXPECT_EQ(out.substr(0, expected_start.size()), expected_start);
-    EXPECT_NE(out.find("That cell is taken.\n" + row + "Please type a number.\n" + row + col), std::string::npos);
+    EXPECT_NE(out.find("That cell is taken.\n" + row + "Please type a number.\n" + row + col),
+              std::string::npos);
     EXPECT_NE(out.find("ID: 83\n"), std::string::npos);  // X on 1,1 and O on 0,0: 81 + 2
     // -1 quits without a verdict.
     EXPECT_EQ(out.find("won"), std::string::npos);
@@ -175,8 +179,10 @@ TEST(WeightedSession, EndOfInputIsAnError) {
 TEST(WeightedSession, HintsComeBeforeTheHumanMove) {
     std::string out = play("1 0 -1", Mode::Hinted);
     // The depth-4 engine's first choice in the course's auto game.
-    EXPECT_NE(out.find("ID: 0\nEstimated best score: -6\nRow: 1\nCol: 0\nSelect a row"), std::string::npos);
-    EXPECT_NE(out.find("ID: 27\nEstimated best score: 39\nRow: 0\nCol: 2\nSelect a row"), std::string::npos);
+    EXPECT_NE(out.find("ID: 0\nEstimated best score: -6\nRow: 1\nCol: 0\nSelect a row"),
+              std::string::npos);
+    EXPECT_NE(out.find("ID: 27\nEstimated best score: 39\nRow: 0\nCol: 2\nSelect a row"),
+              std::string::npos);
 }
 
 TEST(WeightedSession, VersusLetsTheHumanChooseASide) {

@@ -2,7 +2,6 @@
 // and on bad input. Each test spawns KINROW_BINARY through the shell with a
 // file (or nothing) on standard input.
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -20,7 +19,8 @@ struct Outcome {
 };
 
 Outcome run(const std::string& args, const std::string& stdin_file = "/dev/null") {
-    std::string command = std::string("'") + KINROW_BINARY + "' " + args + " < '" + stdin_file + "' 2>&1";
+    std::string command =
+        std::string("'") + KINROW_BINARY + "' " + args + " < '" + stdin_file + "' 2>&1";
     Outcome r;
     FILE* pipe = popen(command.c_str(), "r");
     if (!pipe) return r;
@@ -46,7 +46,8 @@ std::string drop_timing_line(const std::string& text) {
     std::size_t last = text.rfind('\n', text.size() - 2);
     std::string timing = text.substr(last + 1);
     const std::string head = "Took ", tail = " milliseconds.\n";
-    bool ok = timing.size() > head.size() + tail.size() && timing.starts_with(head) && timing.ends_with(tail) &&
+    bool ok = timing.size() > head.size() + tail.size() && timing.starts_with(head) &&
+              timing.ends_with(tail) &&
               timing.find_first_not_of("0123456789", head.size()) == timing.size() - tail.size();
     EXPECT_TRUE(ok) << timing;
     return text.substr(0, last + 1);
@@ -72,11 +73,13 @@ std::string write_temp(const std::string& name, const std::string& text) {
 // engine configuration must play the same game.
 TEST(WeightedCli, AutoGamesMatchTheCourseTranscripts) {
     for (const char* depth : {"4", "9"}) {
-        std::string minimax = drop_timing_line(drop_first_line(read_file(kReference + "outputs/output2_3_" + depth + ".txt")));
-        std::string alphabeta = drop_timing_line(drop_first_line(read_file(kReference + "outputs/output4_3_" + depth + ".txt")));
+        std::string minimax = drop_timing_line(
+            drop_first_line(read_file(kReference + "outputs/output2_3_" + depth + ".txt")));
+        std::string alphabeta = drop_timing_line(
+            drop_first_line(read_file(kReference + "outputs/output4_3_" + depth + ".txt")));
         EXPECT_EQ(minimax, alphabeta);
-        for (std::string flags : {"-a", "-a -ab", "--auto --alphabeta", "-a --no-table", "-a -ab --no-table",
-                                  "-a -ab --no-ordering"}) {
+        for (std::string flags : {"-a", "-a -ab", "--auto --alphabeta", "-a --no-table",
+                                  "-a -ab --no-table", "-a -ab --no-ordering"}) {
             Outcome r = run("weighted " + flags + " -d " + depth);
             EXPECT_EQ(r.status, 0) << flags;
             EXPECT_EQ(drop_timing_line(r.output), minimax) << flags << " depth " << depth;
@@ -88,7 +91,9 @@ TEST(WeightedCli, ManualModeMatchesTheTaskOneTranscripts) {
     for (const char* name : {"1_3_draw", "1_3_win"}) {
         Outcome r = run("weighted -m", moves_file(name));
         EXPECT_EQ(r.status, 0);
-        EXPECT_EQ(r.output, drop_first_line(read_file(kReference + "outputs/output" + name + ".txt"))) << name;
+        EXPECT_EQ(r.output,
+                  drop_first_line(read_file(kReference + "outputs/output" + name + ".txt")))
+            << name;
     }
 }
 
@@ -108,7 +113,8 @@ TEST(WeightedCli, GridFromStandardInputOrTheCommandLine) {
     Outcome from_option = run("weighted -a -d 4 --grid '4,3,8/9,5,1/2,7,6'");
     EXPECT_EQ(drop_timing_line(from_option.output), drop_timing_line(expected));
     // A grid, then the moves, on one standard input.
-    Outcome manual = run("weighted -m -s", write_temp("grid_moves.txt", "1 1 1\n1 1 1\n1 1 1\n1 1\n-1\n"));
+    Outcome manual =
+        run("weighted -m -s", write_temp("grid_moves.txt", "1 1 1\n1 1 1\n1 1 1\n1 1\n-1\n"));
     EXPECT_EQ(manual.status, 0);
     EXPECT_NE(manual.output.find("Score: 4\nID: 81\n"), std::string::npos) << manual.output;
 }
@@ -121,7 +127,8 @@ TEST(WeightedCli, FourByFourAndLargerBoards) {
     // 7x7: ids over 64 bits are still printed exactly.
     Outcome seven = run("weighted --size 7 -m", write_temp("seven.txt", "6 6\n-1\n"));
     EXPECT_EQ(seven.status, 0);
-    EXPECT_NE(seven.output.find("ID: 79766443076872509863361\n"), std::string::npos) << seven.output;
+    EXPECT_NE(seven.output.find("ID: 79766443076872509863361\n"), std::string::npos)
+        << seven.output;
 }
 
 TEST(WeightedCli, IdCommandConvertsBothWays) {
@@ -181,7 +188,9 @@ TEST(WeightedCli, EndOfInputEndsTheGameWithAMessage) {
     for (const char* mode : {"", "-m", "-v"}) {
         Outcome r = run(std::string("weighted ") + mode);
         EXPECT_EQ(r.status, 1) << mode;
-        EXPECT_NE(r.output.find("kinrow: error: end of input before the game ended"), std::string::npos) << mode;
+        EXPECT_NE(r.output.find("kinrow: error: end of input before the game ended"),
+                  std::string::npos)
+            << mode;
     }
     Outcome quit = run("weighted -m", write_temp("quit.txt", "-1\n"));
     EXPECT_EQ(quit.status, 0);
@@ -194,5 +203,7 @@ TEST(WeightedCliSlow, FourByFourDepthSevenGameIsTheSameWithEveryEngine) {
     std::string minimax = drop_timing_line(run("weighted --size 4 -a -d 7").output);
     EXPECT_NE(minimax.find("Player X won!\n"), std::string::npos);
     for (const char* flags : {"-ab", "-ab --no-table", "-ab --no-ordering"})
-        EXPECT_EQ(drop_timing_line(run(std::string("weighted --size 4 -a -d 7 ") + flags).output), minimax) << flags;
+        EXPECT_EQ(drop_timing_line(run(std::string("weighted --size 4 -a -d 7 ") + flags).output),
+                  minimax)
+            << flags;
 }

@@ -46,12 +46,9 @@ struct Config {
 };
 
 constexpr Config kConfigs[] = {
-    {"minimax", false, false, false},
-    {"minimax+table", true, false, false},
-    {"alphabeta", false, true, false},
-    {"alphabeta+ordering", false, true, true},
-    {"alphabeta+table", true, true, false},
-    {"alphabeta+table+ordering", true, true, true},
+    {"minimax", false, false, false},       {"minimax+table", true, false, false},
+    {"alphabeta", false, true, false},      {"alphabeta+ordering", false, true, true},
+    {"alphabeta+table", true, true, false}, {"alphabeta+table+ordering", true, true, true},
 };
 
 WeightedSearch make_engine(const GameSpec& spec, const Config& c) {
@@ -101,8 +98,10 @@ void check_position(const GameSpec& spec, Position& pos, int max_depth) {
         SearchResult expected = oracle(pos, depth);
         for (std::size_t i = 0; i < engines.size(); ++i) {
             SearchResult got = engines[i].search(pos, depth);
-            ASSERT_EQ(got.score, expected.score) << kConfigs[i].name << ' ' << describe(pos, spec, depth);
-            ASSERT_EQ(got.move, expected.move) << kConfigs[i].name << ' ' << describe(pos, spec, depth);
+            ASSERT_EQ(got.score, expected.score)
+                << kConfigs[i].name << ' ' << describe(pos, spec, depth);
+            ASSERT_EQ(got.move, expected.move)
+                << kConfigs[i].name << ' ' << describe(pos, spec, depth);
         }
     }
     // Asking again at a smaller depth must not reuse the deeper entries (at
@@ -127,8 +126,10 @@ void check_game(const GameSpec& spec, int depth) {
         SearchResult expected = oracle(pos, depth);
         for (std::size_t i = 0; i < engines.size(); ++i) {
             SearchResult got = engines[i].search(pos, depth);
-            ASSERT_EQ(got.score, expected.score) << kConfigs[i].name << ' ' << describe(pos, spec, depth);
-            ASSERT_EQ(got.move, expected.move) << kConfigs[i].name << ' ' << describe(pos, spec, depth);
+            ASSERT_EQ(got.score, expected.score)
+                << kConfigs[i].name << ' ' << describe(pos, spec, depth);
+            ASSERT_EQ(got.move, expected.move)
+                << kConfigs[i].name << ' ' << describe(pos, spec, depth);
         }
         pos.play(expected.move);
     }

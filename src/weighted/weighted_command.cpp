@@ -1,11 +1,12 @@
 // `kinrow weighted` (the course's weighted tic-tac-toe program), `kinrow id`
 // (board id <-> board) and `kinrow tree` (a search tree as Graphviz DOT).
+#include <fmt/format.h>
+
+#include <cctype>
 #include <charconv>
 #include <cstring>
 #include <iostream>
 #include <memory>
-
-#include <fmt/format.h>
 
 #include "cli.hpp"
 #include "error.hpp"
@@ -69,9 +70,10 @@ std::vector<int> read_grid(std::istream& in, int n) {
     for (int i = 0; i < n * n; ++i) {
         std::string token;
         if (!(in >> token))
-            throw Error(fmt::format("grid: a {}x{} board needs {} weights, standard input ended "
-                                    "after {}",
-                                    n, n, n * n, i));
+            throw Error(
+                fmt::format("grid: a {}x{} board needs {} weights, standard input ended "
+                            "after {}",
+                            n, n, n * n, i));
         text += token + ' ';
     }
     return parse_weights(text, n);
@@ -81,7 +83,7 @@ std::vector<int> read_grid(std::istream& in, int n) {
 GameSpec grid_game(const GridArgs& args, std::istream* grid_input) {
     if (args.size < 1 || args.size > kMaxFreeSide)
         throw Error(fmt::format("--size {} out of range 1..{}", args.size, kMaxFreeSide));
-    std::vector<int> weights = grid_input         ? read_grid(*grid_input, args.size)
+    std::vector<int> weights = grid_input          ? read_grid(*grid_input, args.size)
                                : args.grid.empty() ? default_weights(args.size)
                                                    : parse_weights(args.grid, args.size);
     return weighted_game(args.size, std::move(weights));
@@ -96,8 +98,13 @@ void run_weighted(WeightedArgs& args) {
         throw Error("give the grid either with --score (standard input) or with --grid, not both");
     if (!args.side.empty() && !args.versus) throw Error("--side applies to --versus only");
     SessionOptions& s = args.session;
-    s.mode = args.auto_mode ? Mode::Auto : args.versus ? Mode::Versus : args.manual ? Mode::Manual : Mode::Hinted;
-    s.side = args.side.empty() ? 0 : static_cast<char>(std::toupper(static_cast<unsigned char>(args.side[0])));
+    s.mode = args.auto_mode ? Mode::Auto
+             : args.versus  ? Mode::Versus
+             : args.manual  ? Mode::Manual
+                            : Mode::Hinted;
+    s.side = args.side.empty()
+                 ? 0
+                 : static_cast<char>(std::toupper(static_cast<unsigned char>(args.side[0])));
     GameSpec spec = grid_game(args.grid, args.score_from_stdin ? &std::cin : nullptr);
     play_weighted(spec, s, std::cin, std::cout, std::cerr);
 }
@@ -107,7 +114,8 @@ void run_weighted(WeightedArgs& args) {
 std::uint64_t parse_id(const std::string& text) {
     std::uint64_t id = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
-    if (ec == std::errc::result_out_of_range) throw Error(fmt::format("id {} out of range: over 64 bits", text));
+    if (ec == std::errc::result_out_of_range)
+        throw Error(fmt::format("id {} out of range: over 64 bits", text));
     if (text.empty() || ec != std::errc() || end != text.data() + text.size())
         throw Error(fmt::format("id '{}' is not a non-negative integer", text));
     return id;
@@ -121,8 +129,9 @@ void add_id_command(CLI::App& app) {
     };
     auto args = std::make_shared<IdArgs>();
     auto* cmd = app.add_subcommand(
-        "id", "Board id <-> board (the course's id2board): id = sum of v * 3^(row*N+col), v = 0 "
-              "empty, 1 X, 2 O");
+        "id",
+        "Board id <-> board (the course's id2board): id = sum of v * 3^(row*N+col), v = 0 "
+        "empty, 1 X, 2 O");
     cmd->add_option("--size", args->size, "Board size N (ids fit in 64 bits up to 40 cells)")
         ->capture_default_str();
     auto* id = cmd->add_option("ID", args->id, "The id to draw as a board");
@@ -156,12 +165,14 @@ void add_tree_command(CLI::App& app) {
     };
     auto args = std::make_shared<TreeArgs>();
     auto* cmd = app.add_subcommand(
-        "tree", "The search tree of one weighted tic-tac-toe search as Graphviz DOT (render with "
-                "`dot -Tsvg`, Debian package graphviz)");
+        "tree",
+        "The search tree of one weighted tic-tac-toe search as Graphviz DOT (render with "
+        "`dot -Tsvg`, Debian package graphviz)");
     add_grid_options(*cmd, args->grid);
     add_table_options(*cmd, args->search);
     auto* moves = cmd->add_option("--moves", args->moves, "Start after these moves: row,col pairs");
-    auto* board = cmd->add_option("--board", args->board, "Start from this board, e.g. OXO/.XX/...");
+    auto* board =
+        cmd->add_option("--board", args->board, "Start from this board, e.g. OXO/.XX/...");
     auto* id = cmd->add_option("--id", args->id, "Start from the board with this id");
     moves->excludes(board)->excludes(id);
     board->excludes(id);
@@ -176,7 +187,8 @@ void add_tree_command(CLI::App& app) {
         Position pos = !args->board.empty() ? Position::from_board(spec, args->board)
                        : !args->id.empty()  ? Position::from_id(spec, parse_id(args->id))
                                             : Position::from_moves(spec, args->moves);
-        if (weighted_result(pos) != Result::Ongoing) throw Error("the game is over in this position");
+        if (weighted_result(pos) != Result::Ongoing)
+            throw Error("the game is over in this position");
         WeightedSearch engine(spec, args->search);
         SearchTree tree(args->max_nodes);
         engine.search(pos, args->depth, &tree);

@@ -1,9 +1,9 @@
 #include "weighted/weighted_rules.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cstdlib>
-
-#include <fmt/format.h>
 
 #include "error.hpp"
 
@@ -20,7 +20,9 @@ std::vector<int> default_weights(int n) {
 std::vector<int> parse_weights(std::string_view text, int n) {
     std::vector<int> weights;
     std::size_t i = 0;
-    auto separator = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == '/'; };
+    auto separator = [](char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == '/';
+    };
     while (i < text.size()) {
         while (i < text.size() && separator(text[i])) ++i;
         std::size_t start = i;
@@ -31,7 +33,8 @@ std::vector<int> parse_weights(std::string_view text, int n) {
         if (token.front() == '+') token.remove_prefix(1);
         auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
         if (token.empty() || ec != std::errc() || end != token.data() + token.size())
-            throw Error(fmt::format("grid: '{}' is not an integer weight", text.substr(start, i - start)));
+            throw Error(
+                fmt::format("grid: '{}' is not an integer weight", text.substr(start, i - start)));
         weights.push_back(value);
     }
     if (static_cast<int>(weights.size()) != n * n)

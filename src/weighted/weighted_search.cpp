@@ -69,7 +69,8 @@ SearchResult WeightedSearch::search(Position& pos, int depth, SearchTree* tree) 
         bool better = maximizing ? v > best.score : v < best.score;
         if (best.move == kNoMove || better || (earlier && v == best.score)) best = {v, m};
     }
-    if (options_.table) table_.update(table_key(pos), TableEntry(best.score, best.move, depth, Bound::Exact));
+    if (options_.table)
+        table_.update(table_key(pos), TableEntry(best.score, best.move, depth, Bound::Exact));
     if (tree_) tree_->close(node, best.score, SearchTree::Kind::Searched, Bound::Exact, best.move);
     tree_ = nullptr;
     return best;

@@ -29,7 +29,7 @@ class SearchTree;
 struct SearchOptions {
     bool alphabeta = false;
     bool table = true;
-    bool ordering = true;  // alpha-beta only: table move first, then heavier cells
+    bool ordering = true;        // alpha-beta only: table move first, then heavier cells
     std::size_t buckets = 0;     // 0: the seed's size for the board
     std::size_t table_mb = 256;  // memory budget of the table
 };

@@ -1,12 +1,12 @@
 #include "weighted/weighted_session.hpp"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <chrono>
 #include <istream>
 #include <optional>
 #include <ostream>
-
-#include <fmt/format.h>
 
 #include "error.hpp"
 
@@ -59,7 +59,8 @@ Move ask_move(Prompter& prompter, std::ostream& out, const Position& pos) {
             kQuit, n - 1);
         if (row == kQuit) return kNoMove;
         int col = prompter.ask_number(
-            fmt::format("Select a column from 0 to {} (left to right). Type -1 to quit game.", n - 1),
+            fmt::format("Select a column from 0 to {} (left to right). Type -1 to quit game.",
+                        n - 1),
             kQuit, n - 1);
         if (col == kQuit) return kNoMove;
         if (pos.at(pos.cell(row, col)) == Cell::Empty) return pos.cell(row, col);
@@ -70,7 +71,8 @@ Move ask_move(Prompter& prompter, std::ostream& out, const Position& pos) {
 // The versus mode's side, or std::nullopt if the human quits.
 std::optional<Player> ask_side(Prompter& prompter, std::ostream& out) {
     for (;;) {
-        std::string answer = prompter.ask("Select your side, X (moves first) or O. Type -1 to quit game.");
+        std::string answer =
+            prompter.ask("Select your side, X (moves first) or O. Type -1 to quit game.");
         if (answer == "-1") return std::nullopt;
         if (answer == "X" || answer == "x") return Player::X;
         if (answer == "O" || answer == "o") return Player::O;
@@ -79,7 +81,8 @@ std::optional<Player> ask_side(Prompter& prompter, std::ostream& out) {
 }
 
 void print_position(std::ostream& out, const Position& pos) {
-    out << board_drawing(pos) << "Score: " << weighted_score(pos) << "\nID: " << id_text(pos) << '\n';
+    out << board_drawing(pos) << "Score: " << weighted_score(pos) << "\nID: " << id_text(pos)
+        << '\n';
 }
 
 SearchResult engine_move(WeightedSearch& engine, Position& pos, const SessionOptions& options,
@@ -89,7 +92,8 @@ SearchResult engine_move(WeightedSearch& engine, Position& pos, const SessionOpt
     if (options.stats) {
         double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
         log << fmt::format("Stats: {} nodes, {} table hits, {} table entries, {:.3f} ms\n",
-                           engine.stats().nodes, engine.stats().table_hits, engine.table().size(), ms)
+                           engine.stats().nodes, engine.stats().table_hits, engine.table().size(),
+                           ms)
             << std::flush;
     }
     out << "Estimated best score: " << r.score << "\nRow: " << pos.row_of(r.move)
@@ -150,7 +154,8 @@ void play_weighted(const GameSpec& spec, const SessionOptions& options, std::ist
             : result == Result::OWins ? "Player O won!\n"
                                       : "Draw!\n");
     if (options.mode == Mode::Auto) {
-        auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+        auto ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
         out << "Took " << ms << " milliseconds.\n";
     }
     out << std::flush;

@@ -19,15 +19,26 @@ std::string bound_text(Score s) {
 
 int SearchTree::open(const Position& pos, int depth, Score alpha, Score beta) {
     if (nodes_.size() >= max_nodes_)
-        throw Error(fmt::format("search tree over {} nodes; lower the depth or start from a later "
-                                "position (--moves, --board)",
-                                max_nodes_));
+        throw Error(
+            fmt::format("search tree over {} nodes; lower the depth or start from a later "
+                        "position (--moves, --board)",
+                        max_nodes_));
     width_ = pos.width();
     int parent = open_.empty() ? -1 : open_.back();
     Move via = parent < 0 ? kNoMove : pos.history().back();
     std::string board = pos.board_string();
-    nodes_.push_back(Node{parent, via, std::move(board), pos.side_to_move(), depth, alpha, beta, 0,
-                          Kind::Leaf, Bound::Exact, kNoMove, {}});
+    nodes_.push_back(Node{parent,
+                          via,
+                          std::move(board),
+                          pos.side_to_move(),
+                          depth,
+                          alpha,
+                          beta,
+                          0,
+                          Kind::Leaf,
+                          Bound::Exact,
+                          kNoMove,
+                          {}});
     open_.push_back(static_cast<int>(nodes_.size() - 1));
     return open_.back();
 }
@@ -55,7 +66,9 @@ std::string SearchTree::dot() const {
         std::string value = n.bound == Bound::Exact   ? fmt::format("= {}", n.value)
                             : n.bound == Bound::Lower ? fmt::format(">= {}", n.value)
                                                       : fmt::format("<= {}", n.value);
-        std::string kind = n.kind == Kind::Leaf ? "leaf" : n.kind == Kind::TableHit ? "table hit" : "";
+        std::string kind = n.kind == Kind::Leaf       ? "leaf"
+                           : n.kind == Kind::TableHit ? "table hit"
+                                                      : "";
         std::string style = n.kind == Kind::TableHit ? ", style=filled, fillcolor=lightblue"
                             : n.kind == Kind::Leaf   ? ", style=rounded"
                                                      : "";
