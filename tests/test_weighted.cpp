@@ -141,7 +141,8 @@ TEST(WeightedTable, MemoryBudgetCapsTheEntries) {
     EXPECT_EQ(table.probe(9), nullptr);
     table.update(0, TableEntry(2, 0, 2, Bound::Exact));  // stored keys still update
     EXPECT_EQ(table.probe(0)->score(), 2);
-    EXPECT_GT(TranspositionTable::entries_for_megabytes(1), 40000u);
+    std::size_t cap = TranspositionTable::entries_for_megabytes(1);
+    EXPECT_EQ(cap, 32768u);  // 2^20 / 24-byte nodes = 43,690, down to a power of two
 }
 
 TEST(WeightedSession, ManualReproducesTheCourseTranscripts) {

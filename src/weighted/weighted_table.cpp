@@ -1,5 +1,7 @@
 #include "weighted/weighted_table.hpp"
 
+#include <bit>
+
 namespace kinrow {
 
 namespace {
@@ -21,7 +23,9 @@ std::size_t TranspositionTable::default_buckets(int n) {
 }
 
 std::size_t TranspositionTable::entries_for_megabytes(std::size_t megabytes) {
-    return megabytes * (std::size_t{1} << 20) / sizeof(ChainedNode);
+    // A power of two: the node pool grows by doubling, so its capacity then
+    // stops exactly at the cap instead of overshooting the budget.
+    return std::bit_floor(megabytes * (std::size_t{1} << 20) / sizeof(ChainedNode));
 }
 
 TranspositionTable::TranspositionTable(std::size_t buckets, std::size_t max_entries)

@@ -51,7 +51,7 @@ class TranspositionTable {
 public:
     // The seed's sizes: 101 buckets suit 3x3, 200,009 suit 4x4.
     static std::size_t default_buckets(int n);
-    // Entries that fit in `megabytes` of chained nodes.
+    // The entry cap for a budget of `megabytes` of chained nodes.
     static std::size_t entries_for_megabytes(std::size_t megabytes);
 
     TranspositionTable(std::size_t buckets, std::size_t max_entries);
