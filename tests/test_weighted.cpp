@@ -224,4 +224,6 @@ TEST(WeightedTree, DotShowsWindowsAndPrunedBranches) {
 
     SearchTree small(5);
     EXPECT_THROW(plain.search(p, 2, &small), Error);
+    EXPECT_EQ(p.board_string(), "O../.X./..X");  // given back as it was
+    EXPECT_EQ(p.stones(), 3);
 }

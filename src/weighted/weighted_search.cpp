@@ -30,6 +30,17 @@ int WeightedSearch::ordered_moves(const Position& pos, Move first, Move* out) co
 SearchResult WeightedSearch::search(Position& pos, int depth, SearchTree* tree) {
     stats_ = {};
     tree_ = tree;
+    // A tree that overflows throws from deep inside the search: give the
+    // position back as the caller passed it, and forget the tree.
+    struct Restore {
+        WeightedSearch& search;
+        Position& pos;
+        std::size_t plies;
+        ~Restore() {
+            while (pos.history().size() > plies) pos.undo();
+            search.tree_ = nullptr;
+        }
+    } restore{*this, pos, pos.history().size()};
     int empties = pos.cells() - pos.stones();
     // Entries stay valid while every position is asked for at a depth no
     // smaller than the one it was stored at: same requested depth, roots
@@ -72,7 +83,6 @@ SearchResult WeightedSearch::search(Position& pos, int depth, SearchTree* tree) 
     if (options_.table)
         table_.update(table_key(pos), TableEntry(best.score, best.move, depth, Bound::Exact));
     if (tree_) tree_->close(node, best.score, SearchTree::Kind::Searched, Bound::Exact, best.move);
-    tree_ = nullptr;
     return best;
 }
 
