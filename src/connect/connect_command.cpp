@@ -78,6 +78,19 @@ std::string outcome(int score) {
     return score > 0 ? "win" : score < 0 ? "loss" : "draw";
 }
 
+// The score in words a user can check by playing it out.
+std::string describe(int score, Player to_move, bool weak, int cells, int stones) {
+    if (score == 0) return "draw";
+    char winner = player_char(score > 0 ? to_move : opponent(to_move));
+    if (weak) return fmt::format("{} wins; weak solve, no distance", winner);
+    // Inverting |score| = (cells + 1 - n) / 2 for n, the stones before the
+    // winning one: of its two candidates, n has the parity of the winner's turns.
+    int a = score > 0 ? score : -score;
+    int parity = (stones + (score > 0 ? 0 : 1)) % 2;
+    int n = (cells + 1 - 2 * a) % 2 == parity ? cells + 1 - 2 * a : cells - 2 * a;
+    return fmt::format("{} wins with stone {} of the game, {} from now", winner, n + 1, n + 1 - stones);
+}
+
 std::string columns_string(const Position& pos, const std::vector<int>& cols) {
     std::string s;
     for (int c : cols) {
@@ -124,8 +137,8 @@ void solve_one(const SolveRequest& r) {
         fmt::print("game: {}\n", pos.spec().name());
         fmt::print("position: {} ({} stones, {} to move)\n", pos.move_list_string(), pos.stones(),
                    player_char(pos.side_to_move()));
-        fmt::print("score: {} ({} for {}{})\n", score, outcome(score), player_char(pos.side_to_move()),
-                   r.weak ? ", weak solve: sign only" : "");
+        fmt::print("score: {} ({})\n", score,
+                   describe(score, pos.side_to_move(), r.weak, pos.cells(), pos.stones()));
         fmt::print("best move: {}\n", best.empty() ? "none (board full)" : best);
         fmt::print("principal variation: {}\n", columns_string(pos, pv));
         fmt::print("nodes: {}\n", nodes);

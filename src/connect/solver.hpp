@@ -57,7 +57,9 @@ public:
         if (p.can_win_next(g_)) return weak ? 1 : max_score(cells, p.moves);
         int lo = weak ? -1 : min_score(cells, p.moves);
         int hi = weak ? 1 : max_score(cells, p.moves);
-        if (!options_.bisection) return negamax(p, lo, hi);
+        // A fail-hard bound outside [-1, 1] still has the right sign.
+        auto result = [weak](int score) { return weak ? (score > 0) - (score < 0) : score; };
+        if (!options_.bisection) return result(negamax(p, lo, hi));
         while (lo < hi) {
             // Probe nearer zero first: tests close to the true score of most
             // positions (small) are the cheap ones and narrow the range fast.
@@ -72,7 +74,7 @@ public:
             else
                 lo = r;
         }
-        return lo;
+        return result(lo);
     }
 
     // The score of dropping a stone in `col` (it must not be full), for the
