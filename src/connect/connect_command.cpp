@@ -135,7 +135,8 @@ void solve_one(const SolveRequest& r) {
             return;
         }
         fmt::print("game: {}\n", pos.spec().name());
-        fmt::print("position: {} ({} stones, {} to move)\n", pos.move_list_string(), pos.stones(),
+        fmt::print("position: {} ({} stones, {} to move)\n",
+                   pos.stones() ? pos.move_list_string() : "empty board", pos.stones(),
                    player_char(pos.side_to_move()));
         fmt::print("score: {} ({})\n", score,
                    describe(score, pos.side_to_move(), r.weak, pos.cells(), pos.stones()));
@@ -214,9 +215,7 @@ void analyze_connect(const SolveRequest& r) {
     BitPosition p = BitPosition::from(g, pos);
     with_solver(r, g, [&](auto& solver, FixedTable*) {
         auto start = Clock::now();
-        std::vector<std::optional<int>> scores(g.width());
-        for (int col = 0; col < g.width(); ++col)
-            if (p.playable(g) & g.column_mask(col)) scores[col] = solver.move_score(p, col, r.weak);
+        std::vector<std::optional<int>> scores = solver.column_scores(p, r.weak);
         long long us = microseconds_since(start);
         if (r.json) {
             nlohmann::json cols = nlohmann::json::array();

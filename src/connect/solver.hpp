@@ -15,6 +15,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "connect/bitboard.hpp"
@@ -86,6 +87,14 @@ public:
         BitPosition child = p;
         child.play(move);
         return -solve(child, weak);
+    }
+
+    // The score of every column, nullopt for full ones.
+    std::vector<std::optional<int>> column_scores(const BitPosition& p, bool weak) {
+        std::vector<std::optional<int>> scores(g_.width());
+        for (int col = 0; col < g_.width(); ++col)
+            if (p.playable(g_) & g_.column_mask(col)) scores[col] = move_score(p, col, weak);
+        return scores;
     }
 
     // A column that keeps `score`, the value solve() gave p (or its sign in
