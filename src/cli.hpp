@@ -80,5 +80,6 @@ void add_weighted_commands(CLI::App& app);  // weighted, id and tree
 // cannot parse (single dash, two letters), becomes `--alphabeta` in place.
 // Call before app.parse(argc, argv).
 void adopt_course_spellings(int argc, char** argv);
+void add_connect_bench_command(CLI::App& app);  // bench-connect
 
 }  // namespace kinrow
