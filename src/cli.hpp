@@ -65,5 +65,6 @@ void solve_gomoku(const SolveRequest& request);
 
 // Subcommands. Each adds itself to the app with its options and callback.
 void add_solve_commands(CLI::App& app);  // solve and analyze
+void add_gomoku_commands(CLI::App& app);  // arena, gomocup, match
 
 }  // namespace kinrow

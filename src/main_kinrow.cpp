@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", KINROW_VERSION);
     app.require_subcommand(1);
     kinrow::add_solve_commands(app);
+    kinrow::add_gomoku_commands(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

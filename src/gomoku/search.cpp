@@ -42,6 +42,11 @@ void Engine::clear() {
     for (auto& h : history_) h.fill(0);
 }
 
+std::chrono::steady_clock::time_point Engine::deadline() const {
+    if (!limits_.time_ms) return {};
+    return start_ + std::chrono::milliseconds(limits_.time_ms);
+}
+
 void Engine::check_limits() {
     if (limits_.nodes && nodes_ >= limits_.nodes) stop_ = true;
     if (limits_.time_ms) {
@@ -198,7 +203,7 @@ bool Engine::opponent_vcf_after(Sq move) {
     board_.play(move);
     bool lost = false;
     if (!board_.last_move_won()) {
-        VcfResult r = vcf_.solve(board_, 16, limits_.vcf_nodes / 4);
+        VcfResult r = vcf_.solve(board_, 16, limits_.vcf_nodes / 4, deadline());
         vcf_nodes_ += r.nodes;
         lost = r.win;
     }
@@ -254,7 +259,7 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     SearchReport best = publish(report(root[0], 0, 0, "first"));
 
     if (limits.vcf) {
-        VcfResult r = vcf_.solve(b, 32, limits.vcf_nodes);
+        VcfResult r = vcf_.solve(b, 32, limits.vcf_nodes, deadline());
         vcf_nodes_ += r.nodes;
         if (r.win) {
             SearchReport win = report(r.line[0], win_in(static_cast<int>(r.line.size())), 0, "vcf");

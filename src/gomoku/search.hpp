@@ -68,6 +68,8 @@ private:
     // the only move blocks the opponent's four.
     int generate(Sq* out, Sq tt_move, int ply, bool& forced);
     void check_limits();
+    // When the move must be ready; the default time point when there is no limit.
+    std::chrono::steady_clock::time_point deadline() const;
     std::vector<Move> principal_variation(int max_length);
     bool opponent_vcf_after(Sq move);
     SearchReport report(Sq move, int score, int depth, const char* source) const;

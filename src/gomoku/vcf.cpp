@@ -17,8 +17,10 @@ std::uint64_t tag(std::uint64_t hash, int fours_left) {
 VcfSearcher::VcfSearcher(int table_bits)
     : failed_(std::size_t{1} << table_bits, 0), mask_((std::uint64_t{1} << table_bits) - 1) {}
 
-VcfResult VcfSearcher::solve(Board& board, int max_fours, std::uint64_t node_budget) {
+VcfResult VcfSearcher::solve(Board& board, int max_fours, std::uint64_t node_budget,
+                             std::chrono::steady_clock::time_point deadline) {
     nodes_ = 0;
+    deadline_ = deadline;
     budget_ = node_budget;
     aborted_ = false;
     line_.clear();
@@ -51,6 +53,9 @@ bool VcfSearcher::try_four(Board& board, Sq four, int fours_left) {
 bool VcfSearcher::attack(Board& board, int fours_left) {
     ++nodes_;
     if (budget_ && nodes_ > budget_) aborted_ = true;
+    if ((nodes_ & 1023) == 0 && deadline_ != std::chrono::steady_clock::time_point{} &&
+        std::chrono::steady_clock::now() >= deadline_)
+        aborted_ = true;
     if (aborted_) return false;
     Colour me = board.side_to_move(), them = other(me);
     const auto& squares = board.squares();

@@ -5,6 +5,7 @@
 // horizon of the main search: at the root, and as `kinrow solve --vcf`.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -28,8 +29,10 @@ public:
 
     // Does the side to move win by continuous fours within `max_fours` of its
     // own moves? Stops after `node_budget` nodes (0 = none). Leaves the board
-    // as it was. Deterministic.
-    VcfResult solve(Board& board, int max_fours, std::uint64_t node_budget);
+    // as it was. Deterministic unless a deadline is given (the default time
+    // point means none).
+    VcfResult solve(Board& board, int max_fours, std::uint64_t node_budget,
+                    std::chrono::steady_clock::time_point deadline = {});
 
 private:
     bool attack(Board& board, int fours_left);
@@ -39,6 +42,7 @@ private:
     std::uint64_t mask_;
     std::vector<Sq> line_;
     std::uint64_t nodes_ = 0, budget_ = 0;
+    std::chrono::steady_clock::time_point deadline_;
     bool aborted_ = false;
 };
 
