@@ -54,51 +54,55 @@ struct Builder {
 // Line values for evaluation and ordering, indexed by LinePattern.
 constexpr int kLineValue[kLinePatternCount] = {0, 1, 3, 6, 16, 18, 50, 55, 200, 400};
 
-struct CombinedTables {
-    std::array<std::uint8_t, 1 << 16> shape{};
-    std::array<std::int16_t, 1 << 16> value{};
-    CombinedTables() {
-        for (int set = 0; set < (1 << 16); ++set) {
-            int count[16] = {};
-            int sum = 0;
-            for (int d = 0; d < 4; ++d) {
-                int p = (set >> (4 * d)) & 15;
-                ++count[p];
-                sum += p < kLinePatternCount ? kLineValue[p] : 0;
-            }
-            Shape s = kShapeNone;
-            if (count[kFive])
-                s = kShapeFive;
-            else if (count[kFlex4] || count[kBlock4] >= 2)
-                s = kShapeFlex4;
-            else if (count[kBlock4] && count[kFlex3])
-                s = kShapeBlock4Flex3;
-            else if (count[kBlock4])
-                s = kShapeBlock4;
-            else if (count[kFlex3] >= 2)
-                s = kShapeDoubleFlex3;
-            else if (count[kFlex3])
-                s = kShapeFlex3;
-            // Combinations are worth more than their lines: they are threats
-            // that one reply cannot answer.
-            constexpr int kShapeBonus[] = {0, 0, 300, 0, 500, 800, 1000};
-            shape[set] = s;
-            value[set] = static_cast<std::int16_t>(sum + kShapeBonus[s]);
-        }
-    }
-};
-
-const CombinedTables& combined() {
-    static const CombinedTables tables;
-    return tables;
-}
-
 }  // namespace
 
+CombinedTables::CombinedTables() {
+    for (int set = 0; set < (1 << 16); ++set) {
+        int count[16] = {};
+        int sum = 0;
+        for (int d = 0; d < 4; ++d) {
+            int p = (set >> (4 * d)) & 15;
+            ++count[p];
+            sum += p < kLinePatternCount ? kLineValue[p] : 0;
+        }
+        Shape s = kShapeNone;
+        if (count[kFive])
+            s = kShapeFive;
+        else if (count[kFlex4] || count[kBlock4] >= 2)
+            s = kShapeFlex4;
+        else if (count[kBlock4] && count[kFlex3])
+            s = kShapeBlock4Flex3;
+        else if (count[kBlock4])
+            s = kShapeBlock4;
+        else if (count[kFlex3] >= 2)
+            s = kShapeDoubleFlex3;
+        else if (count[kFlex3])
+            s = kShapeFlex3;
+        // Combinations are worth more than their lines: they are threats
+        // that one reply cannot answer.
+        constexpr int kShapeBonus[] = {0, 0, 300, 0, 500, 800, 1000};
+        shape[set] = s;
+        value[set] = static_cast<std::int16_t>(sum + kShapeBonus[s]);
+    }
+}
+
+const CombinedTables kCombined;
+
 PatternTable::PatternTable(WinRule rule) {
-    table_.fill(kUnknown);
-    Builder builder{rule, table_.data()};
+    std::vector<std::uint8_t> full(std::size_t{1} << kWindowBits, kUnknown);
+    Builder builder{rule, full.data()};
     for (LineKey key = 0; key < (1u << kWindowBits); ++key) builder.classify(key);
+    if (rule == WinRule::ExactlyK) {
+        shift_ = 0;
+        mask_ = (1u << kWindowBits) - 1;
+        table_ = std::move(full);
+        return;
+    }
+    // Keep the keys whose outermost cells are empty: the others agree with them.
+    shift_ = 2;
+    mask_ = (1u << (kWindowBits - 4)) - 1;
+    table_.resize(std::size_t{mask_} + 1);
+    for (LineKey inner = 0; inner <= mask_; ++inner) table_[inner] = full[inner << shift_];
 }
 
 const PatternTable& PatternTable::get(WinRule rule) {
@@ -111,7 +115,5 @@ const PatternTable& PatternTable::get(WinRule rule) {
     return exactly;
 }
 
-Shape shape_of(PatternSet set) { return static_cast<Shape>(combined().shape[set]); }
-int value_of(PatternSet set) { return combined().value[set]; }
 
 }  // namespace kinrow::gomoku

@@ -8,6 +8,11 @@ namespace {
 
 enum Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
 constexpr int kInfinity = kWinScore + 1;
+// Fours the quiescence search plays on past the horizon, per side.
+constexpr int kQuiescenceFours = 4;
+// Late-move pruning: quiet moves searched at a node of depth d.
+constexpr int kLateMoveBase = 5;
+constexpr int kLateMovePerPly = 2;
 
 // A win (loss) `plies` plies from the root; nearer wins score higher.
 constexpr int win_in(int plies) { return kWinScore - plies; }
@@ -106,6 +111,16 @@ int Engine::generate(Sq* out, Sq tt_move, int ply, bool& forced) {
     return n;
 }
 
+int Engine::fours(Sq* out) const {
+    const Board& b = board_;
+    Colour me = b.side_to_move();
+    int n = 0;
+    for (Sq s : b.squares())
+        if (b.is_empty(s) && makes_four(b.shape(me, s))) out[n++] = s;
+    std::stable_sort(out, out + n, [&](Sq x, Sq y) { return b.value(me, x) > b.value(me, y); });
+    return n;
+}
+
 int Engine::search(int depth, int alpha, int beta, int ply) {
     ++nodes_;
     if ((nodes_ & 1023) == 0) check_limits();
@@ -135,17 +150,31 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
     }
 
     bool forced = b.shape_count(them, kShapeFive) > 0;
-    if (depth <= 0 && !forced) return evaluate();
-
     Sq moves[kMaxSquares];
-    int n = generate(moves, tt_move, ply, forced);
+    int n;
     int original_alpha = alpha;
     int best = -kInfinity;
+    if (depth <= 0 && !forced) {
+        // Quiescence: stand on the evaluation or play on with fours, whose
+        // replies are forced; this sees four-three and four-four wins (and
+        // losses) beyond the horizon at little cost.
+        best = evaluate();
+        if (best >= beta || depth <= -kQuiescenceFours * 2) return best;
+        n = fours(moves);
+        if (n == 0) return best;
+        alpha = std::max(alpha, best);
+    } else {
+        n = generate(moves, tt_move, ply, forced);
+    }
     Sq best_move = moves[0];
     for (int i = 0; i < n; ++i) {
         Sq s = moves[i];
         // Quiet late moves are searched shallower first; threats never are.
         bool quiet = b.shape(me, s) < kShapeFlex3 && b.shape(them, s) < kShapeFlex3;
+        // Late-move pruning: near the leaves only the best-ordered quiet
+        // moves are worth a look; threats are always searched.
+        if (quiet && !forced && i >= kLateMoveBase + kLateMovePerPly * depth && best > -kWinThreshold)
+            continue;
         int new_depth = forced ? depth : depth - 1;
         int reduction = (!forced && quiet && depth >= 3 && i >= 3) ? 1 + (i >= 12) : 0;
         b.play(s);

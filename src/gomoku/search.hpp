@@ -67,6 +67,8 @@ private:
     // Candidate moves in search order; returns how many. `forced` is set when
     // the only move blocks the opponent's four.
     int generate(Sq* out, Sq tt_move, int ply, bool& forced);
+    // Our squares that make a four, best first; returns how many.
+    int fours(Sq* out) const;
     void check_limits();
     // When the move must be ready; the default time point when there is no limit.
     std::chrono::steady_clock::time_point deadline() const;
