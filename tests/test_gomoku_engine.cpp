@@ -8,6 +8,7 @@
 #include "gomoku/board.hpp"
 #include "gomoku/search.hpp"
 #include "gomoku/vcf.hpp"
+#include "gomoku/vct.hpp"
 
 using namespace kinrow;
 using namespace kinrow::gomoku;
@@ -122,6 +123,30 @@ TEST(GomokuVcf, ReportsNoWinWithoutFours) {
     Board board = Board::from_position(pos);
     VcfSearcher vcf(12);
     VcfResult r = vcf.solve(board, 20, 100000);
+    EXPECT_FALSE(r.win);
+    EXPECT_FALSE(r.aborted);
+}
+
+// Two open twos crossing at 7,7: the double open three wins by threats
+// (the defender can stop only one three), though no four is in sight.
+TEST(GomokuVct, FindsTheDoubleThree) {
+    Position pos = board_with({{7, 5}, {7, 6}, {5, 7}, {6, 7}}, {{0, 0}, {0, 14}, {14, 0}, {14, 14}});
+    Board board = Board::from_position(pos);
+    VcfSearcher vcf(12);
+    EXPECT_FALSE(vcf.solve(board, 20, 100000).win);
+    VctSearcher vct(14);
+    VctResult r = vct.solve(board, 4, 200000);
+    ASSERT_TRUE(r.win);
+    EXPECT_EQ(board.to_move(r.first), pos.cell(7, 7));
+    EXPECT_EQ(board.hash(), Board::from_position(pos).hash());
+}
+
+TEST(GomokuVct, FindsNoWinAgainstASoundDefence) {
+    // One open two: a three is easily blocked.
+    Position pos = board_with({{7, 5}, {7, 6}}, {{0, 0}, {14, 14}});
+    Board board = Board::from_position(pos);
+    VctSearcher vct(14);
+    VctResult r = vct.solve(board, 6, 500000);
     EXPECT_FALSE(r.win);
     EXPECT_FALSE(r.aborted);
 }

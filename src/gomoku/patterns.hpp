@@ -84,6 +84,11 @@ using PatternSet = std::uint16_t;
 constexpr LinePattern line_of(PatternSet set, int dir) {
     return static_cast<LinePattern>((set >> (4 * dir)) & 15);
 }
+constexpr bool has_line_at_least(PatternSet set, LinePattern p) {
+    for (int d = 0; d < 4; ++d)
+        if (line_of(set, d) >= p) return true;
+    return false;
+}
 // Heuristic value of a stone on the cell for its owner: the sum of its line
 // values plus a bonus for combinations; evaluation and move ordering both use it.
 struct CombinedTables {

@@ -10,6 +10,8 @@ enum Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
 constexpr int kInfinity = kWinScore + 1;
 // Fours the quiescence search plays on past the horizon, per side.
 constexpr int kQuiescenceFours = 4;
+// Threats (fours and threes) of the root VCT search.
+constexpr int kVctThreats = 8;
 // Late-move pruning: quiet moves searched at a node of depth d.
 constexpr int kLateMoveBase = 5;
 constexpr int kLateMovePerPly = 2;
@@ -24,12 +26,6 @@ int to_tt(int score, int ply) {
 }
 int from_tt(int score, int ply) {
     return score > kWinThreshold ? score - ply : score < -kWinThreshold ? score + ply : score;
-}
-
-bool has_line_at_least(PatternSet set, LinePattern p) {
-    for (int d = 0; d < 4; ++d)
-        if (line_of(set, d) >= p) return true;
-    return false;
 }
 
 }  // namespace
@@ -171,7 +167,7 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
         Sq s = moves[i];
         // Quiet late moves are searched shallower first; threats never are.
         bool quiet = b.shape(me, s) < kShapeFlex3 && b.shape(them, s) < kShapeFlex3;
-        // Late-move pruning: near the leaves only the best-ordered quiet
+// Late-move pruning: near the leaves only the best-ordered quiet
         // moves are worth a look; threats are always searched.
         if (quiet && !forced && i >= kLateMoveBase + kLateMovePerPly * depth && best > -kWinThreshold)
             continue;
@@ -295,6 +291,14 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
             for (Sq s : r.line) win.pv.push_back(b.to_move(s));
             return publish(win);
         }
+    }
+
+    if (limits.vct) {
+        auto deadline = limits.time_ms ? start_ + std::chrono::milliseconds(limits.time_ms / 4)
+                                       : std::chrono::steady_clock::time_point{};
+        VctResult r = vct_.solve(b, kVctThreats, limits.vct_nodes, deadline);
+        vcf_nodes_ += r.nodes;
+        if (r.win) return publish(report(r.first, kWinThreshold + 1, 0, "vct"));
     }
 
     std::vector<int> scores(n, -kInfinity);

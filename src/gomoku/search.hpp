@@ -17,6 +17,7 @@
 
 #include "board.hpp"
 #include "vcf.hpp"
+#include "vct.hpp"
 
 namespace kinrow::gomoku {
 
@@ -30,6 +31,8 @@ struct SearchLimits {
     int depth = 0;               // iterative deepening up to this depth; 0 = no limit
     bool vcf = true;             // VCF at the root (our win, and the opponent's threats)
     std::uint64_t vcf_nodes = 200000;  // budget of each root VCF search
+    bool vct = true;             // VCT (threes too) at the root after VCF
+    std::uint64_t vct_nodes = 300000;  // its budget (and a quarter of the time)
 };
 
 struct SearchReport {
@@ -39,7 +42,7 @@ struct SearchReport {
     std::uint64_t nodes = 0;      // main search plus VCF
     std::int64_t elapsed_ms = 0;
     std::vector<Move> pv;
-    const char* source = "search";  // "search", "vcf", "forced" or "first"
+    const char* source = "search";  // "search", "vcf", "vct", "forced" or "first"
 };
 
 class Engine {
@@ -81,6 +84,7 @@ private:
     std::array<std::array<Sq, 2>, kMaxPly + 1> killers_{};
     std::array<std::array<int, kMaxSquares>, 2> history_{};
     VcfSearcher vcf_;
+    VctSearcher vct_;
     Board board_{15, 15, WinRule::AtLeastK};
     SearchLimits limits_;
     std::chrono::steady_clock::time_point start_;
