@@ -81,5 +81,6 @@ void add_weighted_commands(CLI::App& app);  // weighted, id and tree
 // Call before app.parse(argc, argv).
 void adopt_course_spellings(int argc, char** argv);
 void add_connect_bench_command(CLI::App& app);  // bench-connect
+void add_gomoku_commands(CLI::App& app);  // arena, gomocup, match
 
 }  // namespace kinrow
