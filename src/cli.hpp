@@ -73,14 +73,14 @@ void solve_gomoku(const SolveRequest& request);
 void add_solve_commands(CLI::App& app);  // solve and analyze
 void add_count_command(CLI::App& app);
 void add_play_command(CLI::App& app);
-void add_bench_command(CLI::App& app);   // bench
-void add_weighted_commands(CLI::App& app);  // weighted, id and tree
+void add_bench_command(CLI::App& app);
+void add_weighted_commands(CLI::App& app);      // weighted, id and tree
+void add_connect_bench_command(CLI::App& app);  // bench-connect
+void add_gomoku_commands(CLI::App& app);        // arena, gomocup, match
 
 // The course program's `-ab` after the `weighted` subcommand, which CLI11
 // cannot parse (single dash, two letters), becomes `--alphabeta` in place.
 // Call before app.parse(argc, argv).
 void adopt_course_spellings(int argc, char** argv);
-void add_connect_bench_command(CLI::App& app);  // bench-connect
-void add_gomoku_commands(CLI::App& app);  // arena, gomocup, match
 
 }  // namespace kinrow

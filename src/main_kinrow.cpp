@@ -20,9 +20,9 @@ int main(int argc, char** argv) {
     kinrow::add_play_command(app);
     kinrow::add_bench_command(app);
     kinrow::add_weighted_commands(app);
-    kinrow::adopt_course_spellings(argc, argv);
     kinrow::add_connect_bench_command(app);
     kinrow::add_gomoku_commands(app);
+    kinrow::adopt_course_spellings(argc, argv);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
