@@ -2,12 +2,15 @@
 // against engine, or two humans with hints. This is also the seeds'
 // (n,k)-tic-tac-toe program: any board size, k in a row, a depth limit.
 #include <iostream>
+#include <memory>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "cli.hpp"
+#include "connect/engine.hpp"
 #include "error.hpp"
+#include "gomoku/search.hpp"
 #include "search.hpp"
 
 namespace kinrow {
@@ -21,6 +24,7 @@ struct PlayArgs {
     int time_ms = 2000;
     std::size_t tt_mb = 64;
     bool hints = false;
+    bool generic = false;
 };
 
 bool is_human(const PlayArgs& args, Player p) {
@@ -38,10 +42,83 @@ std::string result_line(const Position& pos) {
     return "";
 }
 
-// One engine answer, described for the player.
-std::string describe_search(const Position& pos, const SearchResult& r) {
-    return fmt::format("{} ({} nodes, {:.2f} s{})", describe_score(pos, r.score, r.bound, r.proven),
-                       r.stats.nodes, r.stats.elapsed_s, r.complete ? "" : ", limit reached");
+// The opponent behind `play`: the strongest engine kinrow has for the game.
+class PlayEngine {
+public:
+    struct Answer {
+        Move move = kNoMove;
+        std::string verdict;  // the engine's view of the position, for the player
+    };
+    virtual ~PlayEngine() = default;
+    virtual Answer think(Position& pos) = 0;
+};
+
+// Exact search (within the limits) for any m,n,k or gravity game.
+class GenericEngine final : public PlayEngine {
+public:
+    explicit GenericEngine(const SearchOptions& options) : searcher_(options) {}
+    Answer think(Position& pos) override {
+        SearchResult r = searcher_.search(pos);
+        return {r.best_move, fmt::format("{} ({} nodes, {:.2f} s{})",
+                                         describe_score(pos, r.score, r.bound, r.proven),
+                                         r.stats.nodes, r.stats.elapsed_s,
+                                         r.complete ? "" : ", limit reached")};
+    }
+
+private:
+    Searcher searcher_;
+};
+
+// The perfect Connect-k player; its table is kept across moves (and games).
+class ConnectPlayEngine final : public PlayEngine {
+public:
+    ConnectPlayEngine(const GameSpec& spec, std::size_t tt_mb) : engine_(spec, tt_mb) {}
+    Answer think(Position& pos) override {
+        std::uint64_t before = engine_.stats().nodes;
+        Move move = engine_.best_move(pos);
+        int score = engine_.score(pos);
+        std::string verdict = score == 0  ? "draw"
+                              : score > 0 ? fmt::format("{} wins", player_char(pos.side_to_move()))
+                                          : fmt::format("{} wins", player_char(opponent(pos.side_to_move())));
+        return {move, fmt::format("{} (score {:+}, {} nodes)", verdict, score, engine_.stats().nodes - before)};
+    }
+
+private:
+    connect::ConnectEngine engine_;
+};
+
+// The heuristic Gomoku engine for boards exact search cannot finish.
+class GomokuPlayEngine final : public PlayEngine {
+public:
+    GomokuPlayEngine(std::size_t tt_mb, int depth, int time_ms) : engine_(tt_mb << 20) {
+        limits_.depth = depth < 0 ? 0 : depth;
+        limits_.time_ms = time_ms;
+    }
+    Answer think(Position& pos) override {
+        gomoku::SearchReport r = engine_.think(gomoku::Board::from_position(pos), limits_);
+        std::string verdict = r.score > gomoku::kWinThreshold     ? "forced win"
+                              : r.score < -gomoku::kWinThreshold  ? "forced loss"
+                                                                  : fmt::format("eval {:+}", r.score);
+        return {r.move, fmt::format("{} by {} (depth {}, {} nodes, {} ms)", verdict, r.source, r.depth,
+                                    r.nodes, r.elapsed_ms)};
+    }
+
+private:
+    gomoku::Engine engine_;
+    gomoku::SearchLimits limits_;
+};
+
+// Gravity games go to the bitboard solver; five-in-a-row on boards beyond
+// exact search (more than 7x7) to the Gomoku engine; the rest to the exact search.
+std::unique_ptr<PlayEngine> make_engine(const GameSpec& spec, const PlayArgs& args) {
+    if (spec.gravity() && !args.generic) return std::make_unique<ConnectPlayEngine>(spec, args.tt_mb);
+    if (!spec.gravity() && spec.k == 5 && spec.width >= 5 && spec.height >= 5 && spec.cells() > 49)
+        return std::make_unique<GomokuPlayEngine>(args.tt_mb, args.depth, args.time_ms);
+    SearchOptions options;
+    options.depth = args.depth;
+    options.time_ms = args.time_ms;
+    options.tt_mb = args.tt_mb;
+    return std::make_unique<GenericEngine>(options);
 }
 
 void print_help(const Position& pos) {
@@ -51,11 +128,7 @@ void print_help(const Position& pos) {
 
 void run_play(const PlayArgs& args) {
     Position pos = load_position(args.position);
-    SearchOptions options;
-    options.depth = args.depth;
-    options.time_ms = args.time_ms;
-    options.tt_mb = args.tt_mb;
-    Searcher engine(options);
+    std::unique_ptr<PlayEngine> engine = make_engine(pos.spec(), args);
 
     fmt::print("kinrow play {}: {} in a row on {}x{}{}. You play {}.\n", pos.spec().name(),
                pos.spec().k, pos.width(), pos.height(), pos.spec().gravity() ? " (gravity)" : "",
@@ -67,16 +140,16 @@ void run_play(const PlayArgs& args) {
     while (!pos.game_over()) {
         Player mover = pos.side_to_move();
         if (!is_human(args, mover)) {
-            SearchResult r = engine.search(pos);
-            fmt::print("{} plays {}: {}\n", player_char(mover), pos.move_string(r.best_move),
-                       describe_search(pos, r));
-            pos.play(r.best_move);
+            PlayEngine::Answer a = engine->think(pos);
+            if (!pos.is_legal(a.move)) throw Error("internal: the engine chose an illegal move");
+            fmt::print("{} plays {}: {}\n", player_char(mover), pos.move_string(a.move), a.verdict);
+            pos.play(a.move);
             fmt::print("\n{}", pos.diagram());
             continue;
         }
         if (args.hints) {
-            SearchResult r = engine.search(pos);
-            fmt::print("hint: {} — {}\n", pos.move_string(r.best_move), describe_search(pos, r));
+            PlayEngine::Answer a = engine->think(pos);
+            fmt::print("hint: {} — {}\n", pos.move_string(a.move), a.verdict);
         }
         fmt::print("{} to move> ", player_char(mover));
         std::fflush(stdout);
@@ -102,8 +175,8 @@ void run_play(const PlayArgs& args) {
             continue;
         }
         if (input == "hint") {
-            SearchResult r = engine.search(pos);
-            fmt::print("hint: {} — {}\n", pos.move_string(r.best_move), describe_search(pos, r));
+            PlayEngine::Answer a = engine->think(pos);
+            fmt::print("hint: {} — {}\n", pos.move_string(a.move), a.verdict);
             continue;
         }
         if (input == "undo") {
@@ -147,6 +220,7 @@ void add_play_command(CLI::App& app) {
         ->check(table_megabytes())
         ->capture_default_str();
     cmd->add_flag("--hints", args->hints, "Show the engine's suggestion before each of your moves");
+    cmd->add_flag("--generic", args->generic, "Gravity games: use the generic engine, not the bitboard solver");
     cmd->callback([args] { run_play(*args); });
 }
 
