@@ -172,9 +172,12 @@ TEST(WeightedSession, BadMovesAreAskedAgain) {
     EXPECT_EQ(out.find("Draw"), std::string::npos);
 }
 
-TEST(WeightedSession, EndOfInputIsAnError) {
-    EXPECT_THROW(play("1 1 0", Mode::Manual), Error);
-    EXPECT_THROW(play("", Mode::Versus), Error);
+TEST(WeightedSession, EndOfInputAbandonsTheGameWithAMessage) {
+    for (Mode mode : {Mode::Manual, Mode::Versus, Mode::Hinted}) {
+        std::string out = play("1 1 0", mode);
+        EXPECT_NE(out.find("End of input: game abandoned."), std::string::npos) << out;
+        EXPECT_EQ(out.find("won"), std::string::npos);
+    }
 }
 
 TEST(WeightedSession, HintsComeBeforeTheHumanMove) {

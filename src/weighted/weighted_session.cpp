@@ -16,6 +16,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Thrown when the human's input ends mid-game; the session ends quietly.
+struct EndOfInput {};
+
 // Reads the human's answers one whitespace-separated token at a time, as the
 // course program's `cin >> n` does, so a move may come as `1 2` on one line.
 class Prompter {
@@ -25,7 +28,7 @@ public:
     std::string ask(const std::string& prompt) {
         out_ << prompt << '\n' << std::flush;
         std::string token;
-        if (!(in_ >> token)) throw Error("end of input before the game ended");
+        if (!(in_ >> token)) throw EndOfInput{};
         return token;
     }
 
@@ -117,9 +120,11 @@ std::string board_drawing(const Position& pos) {
     return text;
 }
 
-void play_weighted(const GameSpec& spec, const SessionOptions& options, std::istream& in,
-                   std::ostream& out, std::ostream& log) {
-    Prompter prompter(in, out);
+namespace {
+
+// The game itself; returns early when the human quits (-1).
+void run_game(const GameSpec& spec, const SessionOptions& options, Prompter& prompter,
+              std::ostream& out, std::ostream& log) {
     Player human = Player::X;
     if (options.mode == Mode::Versus) {
         if (options.side) {
@@ -159,6 +164,18 @@ void play_weighted(const GameSpec& spec, const SessionOptions& options, std::ist
         out << "Took " << ms << " milliseconds.\n";
     }
     out << std::flush;
+}
+
+}  // namespace
+
+void play_weighted(const GameSpec& spec, const SessionOptions& options, std::istream& in,
+                   std::ostream& out, std::ostream& log) {
+    Prompter prompter(in, out);
+    try {
+        run_game(spec, options, prompter, out, log);
+    } catch (const EndOfInput&) {
+        out << "End of input: game abandoned.\n" << std::flush;
+    }
 }
 
 void run_table_demo(std::ostream& out) {
