@@ -169,6 +169,8 @@ void SearchEngine::clear() {
 void SearchEngine::prepare(Position& pos) {
     const GameSpec& spec = pos.spec();
     if (!spec_ || *spec_ != spec) {
+        // Another game's entries are useless (a new table is already empty).
+        if (table_ && spec_) table_->clear();
         spec_ = spec;
         lines_ = std::make_unique<LineIndex>(spec);
         symmetries_ = std::make_unique<Symmetries>(spec);
@@ -194,7 +196,6 @@ void SearchEngine::prepare(Position& pos) {
         // k-or-more wins (a stone next to a line cannot spoil it as an
         // overline) and no cell weights.
         dead_cells_apply_ = !spec.gravity() && spec.win_rule == WinRule::AtLeastK && !spec.weighted();
-        if (table_) table_->clear();
     }
     pos_ = &pos;
     counts_.assign(lines_->count(), {0, 0});
@@ -352,9 +353,11 @@ Score SearchEngine::alphabeta(int depth, Score alpha, Score beta) {
     return best;
 }
 
-// Sorts moves best-first: the table move, then killers, then by line
-// potential (what the stone adds to its own live windows and takes from the
-// opponent's), then history, then nearness to the centre.
+// Sorts moves best-first: the table move, then by line potential (what the
+// stone adds to its own live windows and takes from the opponent's), then the
+// ply's killers, nearness to the centre and history. Killers and history only
+// break ties of the potential: ranked above it they cost 5x the nodes on
+// 5,5,4 (docs/PERFORMANCE-search.md).
 int SearchEngine::order_moves(Move* moves, int n, Move tt_move, int ply) const {
     int me = static_cast<int>(pos_->side_to_move()), opp = 1 - me;
     std::array<long long, kMaxCells> key{};
@@ -366,8 +369,9 @@ int SearchEngine::order_moves(Move* moves, int n, Move tt_move, int ply) const {
             if (c[opp] == 0) potential += 2 * window_weight(c[me] + 1);
             if (c[me] == 0) potential += window_weight(c[opp] + 1);
         }
-        long long k = (potential << 20) + (std::min<std::uint32_t>(history_[me][m], 4095) << 8) + centre_[m];
-        if (m == killers_[ply][0] || m == killers_[ply][1]) k += 1LL << 50;
+        long long k = (potential << 24) + (static_cast<long long>(centre_[m]) << 12) +
+                      std::min<std::uint32_t>(history_[me][m], 4095);
+        if (m == killers_[ply][0] || m == killers_[ply][1]) k += 1LL << 23;
         if (m == tt_move) k += 1LL << 60;
         key[m] = k;
     }
@@ -624,8 +628,8 @@ SearchResult SearchEngine::run_negamax(bool want_pv) {
     // Iterative deepening: each depth fills the table with moves that order
     // the next, and a limit that stops the search leaves the last finished
     // depth as the answer. An unlimited exact solve skips it: the heuristic
-    // iterations cost far more than their ordering saves (4,4,4: 381,531
-    // nodes with them, 29,059 without; docs/PERFORMANCE-search.md).
+    // iterations cost far more than their ordering saves (4,4,4: 358,782
+    // nodes with them, 17,728 without; docs/PERFORMANCE-search.md).
     // A decisive score is final: no deeper search can change it.
     const bool limited = opt.node_limit != 0 || opt.time_ms != 0;
     int first = opt.iterative_deepening && (!full || limited) ? 1 : target;

@@ -11,7 +11,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <cstdlib>
+#include <memory>
 
 #include "chained_table.hpp"
 #include "search.hpp"
@@ -55,8 +56,8 @@ public:
     bool store(std::uint64_t key, const TTData& data) override;
     void clear() override;
     void new_search() override { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63); }
-    std::size_t memory_bytes() const override { return buckets_.size() * sizeof(Bucket); }
-    std::size_t entry_count() const { return buckets_.size() * kWays; }
+    std::size_t memory_bytes() const override { return bucket_count_ * sizeof(Bucket); }
+    std::size_t entry_count() const { return bucket_count_ * kWays; }
 
 private:
     static constexpr int kWays = 4;
@@ -76,7 +77,14 @@ private:
     Bucket& bucket_of(std::uint64_t key) { return buckets_[key & mask_]; }
     int replacement_value(const Entry& e) const;
 
-    std::vector<Bucket> buckets_;
+    // calloc'd, so a large table costs no time until its pages are used, and
+    // aligned by hand to whole cache lines.
+    struct FreeMemory {
+        void operator()(void* p) const { std::free(p); }
+    };
+    std::unique_ptr<void, FreeMemory> memory_;
+    Bucket* buckets_ = nullptr;
+    std::size_t bucket_count_ = 0;
     std::uint64_t mask_ = 0;
     std::uint8_t generation_ = 0;
 };
