@@ -283,7 +283,7 @@ Score SearchEngine::evaluate() const {
 bool SearchEngine::budget_exhausted() {
     if (stop_) return true;
     if (opt.node_limit != 0 && stats_.nodes >= opt.node_limit) return stop_ = true;
-    if ((stats_.nodes & 1023) == 0) {
+    if ((stats_.nodes & 255) == 0) {
         auto now = Clock::now();
         double elapsed = std::chrono::duration<double>(now - start_).count();
         if (opt.time_ms > 0 && elapsed * 1000 >= opt.time_ms) return stop_ = true;
@@ -720,7 +720,17 @@ SearchResult SearchEngine::search(Position& pos, bool want_pv) {
 std::vector<MoveValue> SearchEngine::analyze(Position& pos, SearchStats* stats) {
     std::vector<MoveValue> values;
     SearchStats total;
-    for (Move m : pos.legal_moves()) {
+    std::vector<Move> moves = pos.legal_moves();
+    // The limits are for the whole analysis, as for a search of `pos`: the
+    // depth counts the move itself, node and time budgets are shared evenly.
+    const SearchOptions saved = opt;
+    const auto share = [&](auto budget) {
+        return budget == 0 || moves.empty() ? budget : std::max<decltype(budget)>(1, budget / moves.size());
+    };
+    if (opt.depth >= 0) opt.depth = std::max(0, opt.depth - 1);
+    opt.node_limit = share(opt.node_limit);
+    opt.time_ms = share(opt.time_ms);
+    for (Move m : moves) {
         pos.play(m);
         SearchResult child = search(pos, false);
         pos.undo();
@@ -730,6 +740,7 @@ std::vector<MoveValue> SearchEngine::analyze(Position& pos, SearchStats* stats) 
                                                       : child.bound;
         values.push_back(MoveValue{m, -child.score, flipped, child.proven && child.complete});
     }
+    opt = saved;
     if (stats) *stats = total;
     return values;
 }

@@ -134,6 +134,8 @@ public:
     // finished game returns its result with no best move.
     SearchResult search(Position& pos);
     // The value of every legal move (for the side playing it), board order.
+    // Limits cover the whole analysis: the depth includes the move itself,
+    // node and time budgets are split evenly between the moves.
     std::vector<MoveValue> analyze(Position& pos, SearchStats* stats = nullptr);
     void clear();
 
