@@ -116,7 +116,7 @@ private:
     Score minimax(int depth, Score decided);
     Score alphabeta(int depth, Score alpha, Score beta);
     Score negamax(int depth, Score alpha, Score beta, int ply);
-    int order_moves(Move* moves, int n, Move tt_move, int ply) const;
+    void order_moves(Move* moves, int n, Move tt_move, int ply) const;
     Score evaluate() const;
     Score terminal_score() const;
     bool budget_exhausted();
@@ -358,7 +358,7 @@ Score SearchEngine::alphabeta(int depth, Score alpha, Score beta) {
 // ply's killers, nearness to the centre and history. Killers and history only
 // break ties of the potential: ranked above it they cost 5x the nodes on
 // 5,5,4 (docs/PERFORMANCE-search.md).
-int SearchEngine::order_moves(Move* moves, int n, Move tt_move, int ply) const {
+void SearchEngine::order_moves(Move* moves, int n, Move tt_move, int ply) const {
     int me = static_cast<int>(pos_->side_to_move()), opp = 1 - me;
     std::array<long long, kMaxCells> key{};
     for (int i = 0; i < n; ++i) {
@@ -376,7 +376,6 @@ int SearchEngine::order_moves(Move* moves, int n, Move tt_move, int ply) const {
         key[m] = k;
     }
     std::stable_sort(moves, moves + n, [&](Move a, Move b) { return key[a] > key[b]; });
-    return n;
 }
 
 Score SearchEngine::negamax(int depth, Score alpha, Score beta, int ply) {
