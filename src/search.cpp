@@ -360,7 +360,12 @@ Score SearchEngine::alphabeta(int depth, Score alpha, Score beta) {
 // 5,5,4 (docs/PERFORMANCE-search.md).
 void SearchEngine::order_moves(Move* moves, int n, Move tt_move, int ply) const {
     int me = static_cast<int>(pos_->side_to_move()), opp = 1 - me;
-    std::array<long long, kMaxCells> key{};
+    struct Keyed {
+        long long key;
+        int index;  // board order breaks ties, so the order is deterministic
+    };
+    std::array<Keyed, kMaxCells> keyed;  // only the first n are written and read
+    std::array<Move, kMaxCells> original;
     for (int i = 0; i < n; ++i) {
         Move m = moves[i];
         long long potential = 0;
@@ -373,9 +378,14 @@ void SearchEngine::order_moves(Move* moves, int n, Move tt_move, int ply) const 
                       std::min<std::uint32_t>(history_[me][m], 4095);
         if (m == killers_[ply][0] || m == killers_[ply][1]) k += 1LL << 23;
         if (m == tt_move) k += 1LL << 60;
-        key[m] = k;
+        keyed[i] = Keyed{k, i};
+        original[i] = m;
     }
-    std::stable_sort(moves, moves + n, [&](Move a, Move b) { return key[a] > key[b]; });
+    // std::sort, not stable_sort: no heap buffer per node.
+    std::sort(keyed.begin(), keyed.begin() + n, [](const Keyed& a, const Keyed& b) {
+        return a.key != b.key ? a.key > b.key : a.index < b.index;
+    });
+    for (int i = 0; i < n; ++i) moves[i] = original[keyed[i].index];
 }
 
 Score SearchEngine::negamax(int depth, Score alpha, Score beta, int ply) {
@@ -386,6 +396,14 @@ Score SearchEngine::negamax(int depth, Score alpha, Score beta, int ply) {
     const int me = static_cast<int>(pos_->side_to_move()), opp = 1 - me;
     Move forced = kNoMove;
     Score lower = -kInfinity, upper = kInfinity;  // what game knowledge proves about this node
+    // The table's bucket is a likely cache miss: start loading it now, so the
+    // window scan below runs while it arrives.
+    std::uint64_t key = 0;
+    int symmetry = 0;
+    if (table_) {
+        key = table_key(symmetry);
+        table_->prefetch(key);
+    }
 
     if (opt.use_pruning) {
         // One pass over the windows: our winning cells, the opponent's, and
@@ -439,10 +457,7 @@ Score SearchEngine::negamax(int depth, Score alpha, Score beta, int ply) {
     // The table: a stored result counts if it looked at least as deep.
     const int needed_depth = depth >= empties ? kFullDepth : std::min(depth, kFullDepth - 1);
     Move tt_move = kNoMove;
-    std::uint64_t key = 0;
-    int symmetry = 0;
     if (table_) {
-        key = table_key(symmetry);
         ++stats_.tt_probes;
         TTData e;
         if (table_->probe(key, e)) {

@@ -37,6 +37,8 @@ public:
     // (fixed table) or went into a bucket that already held keys (chained).
     virtual bool store(std::uint64_t key, const TTData& data) = 0;
     virtual void clear() = 0;
+    // A hint that `key` will be probed soon.
+    virtual void prefetch(std::uint64_t /*key*/) const {}
     // Called at the start of each root search: lets entries of earlier
     // searches age so the fixed table prefers to replace them.
     virtual void new_search() {}
@@ -55,6 +57,7 @@ public:
     bool probe(std::uint64_t key, TTData& out) const override;
     bool store(std::uint64_t key, const TTData& data) override;
     void clear() override;
+    void prefetch(std::uint64_t key) const override { __builtin_prefetch(&bucket_of(key)); }
     void new_search() override { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63); }
     std::size_t memory_bytes() const override { return bucket_count_ * sizeof(Bucket); }
     std::size_t entry_count() const { return bucket_count_ * kWays; }
