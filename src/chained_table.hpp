@@ -79,6 +79,13 @@ public:
         return false;
     }
 
+    // Visits every (key, value) pair, bucket by bucket.
+    template <typename Visit>
+    void for_each(Visit&& visit) const {
+        for (std::uint32_t head : heads_)
+            for (std::uint32_t i = head; i != kNil; i = nodes_[i].next) visit(nodes_[i].key, nodes_[i].value);
+    }
+
     void clear() {
         std::fill(heads_.begin(), heads_.end(), kNil);
         nodes_.clear();

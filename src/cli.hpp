@@ -23,6 +23,11 @@ struct PositionArgs {
 
 // Adds the positional GAME argument and the three position options.
 void add_position_options(CLI::App& cmd, PositionArgs& args);
+// A validator for counts and limits: "--depth: must be an integer >= 0, got '-1'".
+CLI::Validator integer_at_least(long long minimum);
+// A table size in MiB: at least 1 and at most the machine's physical memory.
+CLI::Validator table_megabytes();
+
 // Parses the game and position; throws Error on bad input.
 Position load_position(const PositionArgs& args);
 
@@ -66,6 +71,16 @@ void solve_gomoku(const SolveRequest& request);
 
 // Subcommands. Each adds itself to the app with its options and callback.
 void add_solve_commands(CLI::App& app);  // solve and analyze
-void add_bench_command(CLI::App& app);   // bench
+void add_count_command(CLI::App& app);
+void add_play_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
+void add_weighted_commands(CLI::App& app);      // weighted, id and tree
+void add_connect_bench_command(CLI::App& app);  // bench-connect
+void add_gomoku_commands(CLI::App& app);        // arena, gomocup, match
+
+// The course program's `-ab` after the `weighted` subcommand, which CLI11
+// cannot parse (single dash, two letters), becomes `--alphabeta` in place.
+// Call before app.parse(argc, argv).
+void adopt_course_spellings(int argc, char** argv);
 
 }  // namespace kinrow

@@ -1,5 +1,10 @@
 #include "cli.hpp"
 
+#include <unistd.h>
+
+#include <charconv>
+#include <optional>
+
 #include "error.hpp"
 
 namespace kinrow {
@@ -14,6 +19,44 @@ void add_position_options(CLI::App& cmd, PositionArgs& args) {
     auto* id = cmd.add_option("--id", args.id, "Base-3 board id (cell value times 3^(row*width+col))");
     moves->excludes(board)->excludes(id);
     board->excludes(id);
+}
+
+namespace {
+
+// The whole text as one integer, or nothing ("12x", "", "9e99" are not).
+std::optional<long long> parse_whole_integer(const std::string& text) {
+    long long value = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+    return value;
+}
+
+}  // namespace
+
+CLI::Validator integer_at_least(long long minimum) {
+    return CLI::Validator(
+        [minimum](std::string& text) -> std::string {
+            auto value = parse_whole_integer(text);
+            if (!value || *value < minimum)
+                return "must be an integer >= " + std::to_string(minimum) + ", got '" + text + "'";
+            return {};
+        },
+        "INT>=" + std::to_string(minimum));
+}
+
+CLI::Validator table_megabytes() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            auto mb = parse_whole_integer(text);
+            if (!mb || *mb < 1)
+                return "table size must be a whole number of MiB, at least 1, got '" + text + "'";
+            long long physical_mb = sysconf(_SC_PHYS_PAGES) / (1024 * 1024 / sysconf(_SC_PAGESIZE));
+            if (*mb > physical_mb)
+                return "table size " + text + " MiB is larger than this machine's memory (" +
+                       std::to_string(physical_mb) + " MiB)";
+            return {};
+        },
+        "MiB");
 }
 
 Position load_position(const PositionArgs& args) {

@@ -12,15 +12,15 @@ void add_request_options(CLI::App& cmd, SolveRequest& r) {
     add_position_options(cmd, r.position);
     cmd.add_flag("--json", r.json, "Print the result as JSON");
     cmd.add_option("--depth", r.depth, "Depth limit in plies (a depth-limited search)")
-        ->check(CLI::NonNegativeNumber);
-    cmd.add_option("--nodes", r.node_limit, "Node limit (0 = none)");
+        ->check(integer_at_least(0));
+    cmd.add_option("--nodes", r.node_limit, "Node limit (0 = none)")->check(integer_at_least(0));
     cmd.add_option("--time-ms", r.time_ms, "Time limit in milliseconds (0 = none)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(integer_at_least(0));
     cmd.add_option("--tt-mb", r.tt_mb, "Transposition table size in MiB")
-        ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20));
+        ->check(table_megabytes());
     cmd.add_option("--chained", r.chained_buckets,
                    "Use the textbook chained dictionary with this many buckets instead")
-        ->check(CLI::PositiveNumber);
+        ->check(integer_at_least(1));
     cmd.add_option("--algorithm", r.algorithm, "minimax | alphabeta | negamax")
         ->check(CLI::IsMember({"minimax", "alphabeta", "negamax"}));
     cmd.add_flag("--full-tree", r.full_tree, "Minimax: search on past wins (the full game tree)");
@@ -50,6 +50,7 @@ void add_solve_commands(CLI::App& app) {
         const SolveRequest& r = *solve_request;
         GameSpec spec = parse_game(r.position.game);
         if (r.batch && !spec.gravity()) throw Error("--batch works on gravity games only");
+        if (!r.batch) load_position(r.position);  // bad input fails the same way for every engine
         if (r.vcf) return solve_gomoku(r);
         if (spec.gravity() && !r.generic) return solve_connect(r);
         solve_generic(r);
@@ -62,6 +63,7 @@ void add_solve_commands(CLI::App& app) {
     analyze->callback([analyze_request] {
         const SolveRequest& r = *analyze_request;
         GameSpec spec = parse_game(r.position.game);
+        load_position(r.position);
         if (spec.gravity() && !r.generic) return analyze_connect(r);
         analyze_generic(r);
     });

@@ -11,8 +11,18 @@ int main(int argc, char** argv) {
                  "weighted tic-tac-toe)"};
     app.set_version_flag("--version", KINROW_VERSION);
     app.require_subcommand(1);
+    // Every failure is one line, the same shape as kinrow::Error's.
+    app.failure_message([](const CLI::App*, const CLI::Error& e) {
+        return fmt::format("kinrow: error: {} (see --help)\n", e.what());
+    });
     kinrow::add_solve_commands(app);
+    kinrow::add_count_command(app);
+    kinrow::add_play_command(app);
     kinrow::add_bench_command(app);
+    kinrow::add_weighted_commands(app);
+    kinrow::add_connect_bench_command(app);
+    kinrow::add_gomoku_commands(app);
+    kinrow::adopt_course_spellings(argc, argv);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

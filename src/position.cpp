@@ -1,6 +1,7 @@
 #include "position.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <charconv>
 
@@ -260,6 +261,17 @@ Position Position::from_id(GameSpec spec, std::uint64_t id) {
     Position pos(std::move(spec));
     for (Move m = 0; m < pos.cells(); ++m, id /= 3) pos.board_[m] = static_cast<Cell>(id % 3);
     pos.validate_reachable();
+    return pos;
+}
+
+Position Position::from_masks(GameSpec spec, std::uint64_t x_stones, std::uint64_t o_stones) {
+    Position pos(std::move(spec));
+    for (Move m = 0; m < pos.cells(); ++m) {
+        std::uint64_t bit = std::uint64_t{1} << m;
+        if (x_stones & bit) pos.put(m, Cell::X);
+        if (o_stones & bit) pos.put(m, Cell::O);
+    }
+    pos.side_ = std::popcount(x_stones) == std::popcount(o_stones) ? Player::X : Player::O;
     return pos;
 }
 

@@ -44,6 +44,10 @@ public:
     static Position from_board(GameSpec spec, std::string_view rows);
     // The base-3 id: sum of cell value * 3^(row*width+col).
     static Position from_id(GameSpec spec, std::uint64_t id);
+    // Trusted reconstruction of an unfinished position from stone masks
+    // (bit i = cell i; boards of at most 64 cells), for enumerators that
+    // produced the masks by legal play themselves. No validation.
+    static Position from_masks(GameSpec spec, std::uint64_t x_stones, std::uint64_t o_stones);
 
     const GameSpec& spec() const { return spec_; }
     int width() const { return spec_.width; }

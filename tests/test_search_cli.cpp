@@ -66,8 +66,8 @@ TEST(SearchCli, AnalyzeJsonValuesEveryMove) {
 
 TEST(SearchCli, BadOptionsAreOneLineErrors) {
     CliRun huge = run("solve tictactoe --tt-mb 1000000", true);
-    EXPECT_EQ(huge.status, 1);
-    EXPECT_EQ(huge.out.rfind("kinrow: error: transposition table of 1000000 MiB", 0), 0u) << huge.out;
+    EXPECT_NE(huge.status, 0);
+    EXPECT_EQ(huge.out.rfind("kinrow: error: --tt-mb: table size 1000000 MiB is larger than this machine's memory", 0), 0u) << huge.out;
     CliRun tree = run("solve tictactoe --full-tree", true);
     EXPECT_EQ(tree.status, 1);
     EXPECT_NE(tree.out.find("--full-tree applies to --algorithm minimax only"), std::string::npos);

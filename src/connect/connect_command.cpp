@@ -1,7 +1,244 @@
-// Placeholder until the Connect-k solver lands (connect branch).
+// `kinrow solve` / `kinrow analyze` for gravity games: the bitboard solver.
+//
+// Reads from SolveRequest: the position, --json, --weak, --batch, --tt-mb,
+// --no-tt, --no-symmetry, --no-ordering and --no-id. Depth, node and time
+// limits, other algorithms and the chained dictionary belong to the generic
+// engine (--generic); asking this solver for them is an error, not a silent
+// fallback.
+#include <chrono>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
 #include "cli.hpp"
+#include "connect/bitboard.hpp"
+#include "connect/solver.hpp"
+#include "connect/transposition_table.hpp"
 #include "error.hpp"
+
 namespace kinrow {
-void solve_connect(const SolveRequest&) { throw Error("solve: the Connect-k solver is not built yet"); }
-void analyze_connect(const SolveRequest&) { throw Error("analyze: the Connect-k solver is not built yet"); }
+
+namespace {
+
+using connect::BitPosition;
+using connect::FixedTable;
+using connect::Geometry;
+using connect::NoTable;
+using connect::Solver;
+using connect::SolverOptions;
+
+void reject_unsupported(const SolveRequest& r) {
+    auto no = [](std::string_view option) {
+        return Error(fmt::format("{} is not supported by the Connect-k solver (it always solves "
+                                 "exactly); add --generic to use the generic engine",
+                                 option));
+    };
+    if (r.depth >= 0) throw no("--depth");
+    if (r.node_limit) throw no("--nodes");
+    if (r.time_ms) throw no("--time-ms");
+    if (r.algorithm != "negamax") throw no("--algorithm " + r.algorithm);
+    if (r.full_tree) throw no("--full-tree");
+    if (r.chained_buckets) throw no("--chained");
+}
+
+SolverOptions options_of(const SolveRequest& r) {
+    SolverOptions o;
+    o.symmetry = r.use_symmetry;
+    o.ordering = r.use_ordering;
+    o.bisection = r.iterative_deepening;
+    return o;
+}
+
+// Builds the table the request asks for and runs `body` with a solver on it.
+template <class Body>
+void with_solver(const SolveRequest& r, const Geometry& g, Body&& body) {
+    if (r.use_tt) {
+        FixedTable table(g, r.tt_mb);
+        Solver<FixedTable> solver(g, table, options_of(r));
+        body(solver, &table);
+    } else {
+        NoTable table;
+        Solver<NoTable> solver(g, table, options_of(r));
+        body(solver, static_cast<FixedTable*>(nullptr));
+    }
+}
+
+// Refuses finished games that have a winner: there is nothing to solve.
+void require_not_won(const Position& pos) {
+    if (pos.result() == Result::XWins || pos.result() == Result::OWins)
+        throw Error(fmt::format("the position is already won by {}",
+                                pos.result() == Result::XWins ? 'X' : 'O'));
+}
+
+std::string outcome(int score) {
+    return score > 0 ? "win" : score < 0 ? "loss" : "draw";
+}
+
+// The score in words a user can check by playing it out.
+std::string describe(int score, Player to_move, bool weak, int cells, int stones) {
+    if (score == 0) return "draw";
+    char winner = player_char(score > 0 ? to_move : opponent(to_move));
+    if (weak) return fmt::format("{} wins; weak solve, no distance", winner);
+    // Inverting |score| = (cells + 1 - n) / 2 for n, the stones before the
+    // winning one: of its two candidates, n has the parity of the winner's turns.
+    int a = score > 0 ? score : -score;
+    int parity = (stones + (score > 0 ? 0 : 1)) % 2;
+    int n = (cells + 1 - 2 * a) % 2 == parity ? cells + 1 - 2 * a : cells - 2 * a;
+    return fmt::format("{} wins with stone {} of the game, {} from now", winner, n + 1, n + 1 - stones);
+}
+
+std::string columns_string(const Position& pos, const std::vector<int>& cols) {
+    std::string s;
+    for (int c : cols) {
+        if (!s.empty() && pos.width() > 9) s += ' ';
+        s += std::to_string(c + 1);
+    }
+    return s;
+}
+
+using Clock = std::chrono::steady_clock;
+long long microseconds_since(Clock::time_point start) {
+    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start).count();
+}
+
+void solve_one(const SolveRequest& r) {
+    Position pos = load_position(r.position);
+    require_not_won(pos);
+    Geometry g(pos.spec());
+    BitPosition p = BitPosition::from(g, pos);
+    with_solver(r, g, [&](auto& solver, FixedTable* table) {
+        auto start = Clock::now();
+        int score = solver.solve(p, r.weak);
+        long long solve_us = microseconds_since(start);
+        std::uint64_t nodes = solver.stats().nodes;
+        std::vector<int> pv = solver.principal_variation(p, score);
+        std::string best = pv.empty() ? "" : std::to_string(pv.front() + 1);
+        const auto& st = solver.stats();
+        if (r.json) {
+            nlohmann::json j = {{"game", pos.spec().name()},
+                                {"moves", pos.move_list_string()},
+                                {"to_move", std::string(1, player_char(pos.side_to_move()))},
+                                {"weak", r.weak},
+                                {"score", score},
+                                {"result", outcome(score)},
+                                {"best_move", pv.empty() ? nlohmann::json() : nlohmann::json(pv.front() + 1)},
+                                {"pv", columns_string(pos, pv)},
+                                {"nodes", nodes},
+                                {"microseconds", solve_us},
+                                {"table_bytes", table ? table->bytes() : 0},
+                                {"hit_rate", st.hit_rate()}};
+            fmt::print("{}\n", j.dump());
+            return;
+        }
+        fmt::print("game: {}\n", pos.spec().name());
+        fmt::print("position: {} ({} stones, {} to move)\n",
+                   pos.stones() ? pos.move_list_string() : "empty board", pos.stones(),
+                   player_char(pos.side_to_move()));
+        fmt::print("score: {} ({})\n", score,
+                   describe(score, pos.side_to_move(), r.weak, pos.cells(), pos.stones()));
+        fmt::print("best move: {}\n", best.empty() ? "none (board full)" : best);
+        fmt::print("principal variation: {}\n", columns_string(pos, pv));
+        fmt::print("nodes: {}\n", nodes);
+        fmt::print("time: {:.6f} s\n", static_cast<double>(solve_us) / 1e6);
+        if (table)
+            fmt::print("table: {} MiB, hit rate {:.1f}%\n", table->bytes() >> 20, 100 * st.hit_rate());
+    });
+}
+
+// One line per position: `moves score nodes microseconds`, or `line error: why`.
+// The table is cleared before each position (as in Pons's solver, whose
+// published figures this mode reproduces) and the time covers the solve alone.
+void solve_batch(const SolveRequest& r) {
+    GameSpec spec = parse_game(r.position.game);
+    Geometry g(spec);
+    int invalid = 0, total = 0;
+    with_solver(r, g, [&](auto& solver, FixedTable* table) {
+        std::string line;
+        while (std::getline(std::cin, line)) {
+            while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+                line.pop_back();
+            if (line.empty()) continue;
+            ++total;
+            std::optional<Position> pos;
+            try {
+                pos = Position::from_moves(spec, line);
+                require_not_won(*pos);
+            } catch (const Error& e) {
+                ++invalid;
+                if (r.json)
+                    fmt::print("{}\n", nlohmann::json{{"moves", line}, {"error", e.what()}}.dump());
+                else
+                    fmt::print("{} error: {}\n", line, e.what());
+                continue;
+            }
+            BitPosition p = BitPosition::from(g, *pos);
+            if (table) table->clear();
+            solver.reset_stats();
+            auto start = Clock::now();
+            int score = solver.solve(p, r.weak);
+            long long us = microseconds_since(start);
+            if (r.json)
+                fmt::print("{}\n", nlohmann::json{{"moves", line},
+                                                  {"score", score},
+                                                  {"nodes", solver.stats().nodes},
+                                                  {"microseconds", us}}
+                                       .dump());
+            else
+                fmt::print("{} {} {} {}\n", line, score, solver.stats().nodes, us);
+        }
+    });
+    std::fflush(stdout);
+    if (invalid) throw Error(fmt::format("{} of {} batch positions were invalid", invalid, total));
+}
+
+}  // namespace
+
+void solve_connect(const SolveRequest& r) {
+    reject_unsupported(r);
+    if (r.batch) {
+        if (!r.position.moves.empty() || !r.position.board.empty() || r.position.id)
+            throw Error("--batch reads positions from standard input; drop --moves/--board/--id");
+        return solve_batch(r);
+    }
+    solve_one(r);
+}
+
+void analyze_connect(const SolveRequest& r) {
+    reject_unsupported(r);
+    Position pos = load_position(r.position);
+    require_not_won(pos);
+    Geometry g(pos.spec());
+    BitPosition p = BitPosition::from(g, pos);
+    with_solver(r, g, [&](auto& solver, FixedTable*) {
+        auto start = Clock::now();
+        std::vector<std::optional<int>> scores = solver.column_scores(p, r.weak);
+        long long us = microseconds_since(start);
+        if (r.json) {
+            nlohmann::json cols = nlohmann::json::array();
+            for (const auto& s : scores) cols.push_back(s ? nlohmann::json(*s) : nlohmann::json());
+            fmt::print("{}\n", nlohmann::json{{"game", pos.spec().name()},
+                                              {"moves", pos.move_list_string()},
+                                              {"weak", r.weak},
+                                              {"scores", cols},
+                                              {"nodes", solver.stats().nodes},
+                                              {"microseconds", us}}
+                                   .dump());
+            return;
+        }
+        fmt::print("{}", pos.diagram());
+        std::string row = "   ";
+        for (const auto& s : scores) row += s ? fmt::format("{:>3}", *s) : std::string("  -");
+        fmt::print("score of each column for {} ({}):\n", player_char(pos.side_to_move()),
+                   r.weak ? "weak: sign only" : "Pons's convention");
+        std::string head = "   ";
+        for (int c = 0; c < g.width(); ++c) head += fmt::format("{:>3}", c + 1);
+        fmt::print("{}\n{}\n", head, row);
+        fmt::print("nodes: {}\ntime: {:.6f} s\n", solver.stats().nodes, static_cast<double>(us) / 1e6);
+    });
+}
+
 }  // namespace kinrow

@@ -1,0 +1,83 @@
+// Gomoku engine benchmarks on a fixed position set: main-search speed (fixed
+// depth, so node counts are reproducible), VCF speed, and board updates.
+// Counters: nodes and nodes/s.
+#include <benchmark/benchmark.h>
+
+#include "gomoku/board.hpp"
+#include "gomoku/search.hpp"
+#include "gomoku/vcf.hpp"
+
+using namespace kinrow;
+using namespace kinrow::gomoku;
+
+namespace {
+
+// Middlegame positions from engine self-play (15x15 freestyle, random
+// three-stone openings), none of them decided by a rule at the root.
+const char* const kPositions[] = {
+    "f10 g7 i9 g5 g9 i7 f9 h9 e11 h8",
+    "i6 f9 j7 k8 j6 h6 i7 h7 j4 j8 i4 i8",
+    "f8 g8 j8 f7 h10 e7 h9 h7 g7 i6",
+    "h6 f10 i9 e10 i7 j8 g10 f11 i6 i5",
+};
+
+Board board_of(const char* moves) {
+    return Board::from_position(Position::from_moves(parse_game("gomoku"), moves));
+}
+
+void BM_GomokuSearch(benchmark::State& state) {
+    Board board = board_of(kPositions[state.range(0)]);
+    std::uint64_t nodes = 0;
+    for (auto _ : state) {
+        Engine engine(std::size_t{16} << 20);
+        SearchLimits limits;
+        limits.depth = static_cast<int>(state.range(1));
+        limits.vcf = false;
+        nodes += engine.think(board, limits).nodes;
+    }
+    state.counters["nodes"] = benchmark::Counter(static_cast<double>(nodes) / state.iterations());
+    state.counters["nps"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_GomokuSearch)->Args({0, 6})->Args({1, 6})->Args({2, 6})->Args({3, 6})->Unit(benchmark::kMillisecond);
+
+void BM_GomokuVcf(benchmark::State& state) {
+    Board board = board_of(kPositions[state.range(0)]);
+    std::uint64_t nodes = 0;
+    for (auto _ : state) {
+        VcfSearcher vcf(18);
+        nodes += vcf.solve(board, 20, 2'000'000).nodes;
+    }
+    state.counters["nodes"] = benchmark::Counter(static_cast<double>(nodes) / state.iterations());
+    state.counters["nps"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_GomokuVcf)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+
+// Depth reached in one second (time-limited, so the figures vary by machine).
+void BM_GomokuDepthInOneSecond(benchmark::State& state) {
+    Board board = board_of(kPositions[state.range(0)]);
+    int depth = 0;
+    for (auto _ : state) {
+        Engine engine(std::size_t{64} << 20);
+        SearchLimits limits;
+        limits.time_ms = 1000;
+        depth = engine.think(board, limits).depth;
+    }
+    state.counters["depth"] = depth;
+}
+BENCHMARK(BM_GomokuDepthInOneSecond)->DenseRange(0, 3)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+void BM_GomokuPlayUndo(benchmark::State& state) {
+    Board board = board_of(kPositions[1]);
+    std::vector<Sq> empties;
+    for (Sq s : board.squares())
+        if (board.is_empty(s) && board.neighbours(s)) empties.push_back(s);
+    std::size_t i = 0;
+    for (auto _ : state) {
+        board.play(empties[i]);
+        board.undo();
+        i = (i + 1) % empties.size();
+    }
+}
+BENCHMARK(BM_GomokuPlayUndo);
+
+}  // namespace

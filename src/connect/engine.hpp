@@ -1,0 +1,49 @@
+// ConnectEngine: the perfect Connect-k player behind `kinrow play` and any
+// other caller that wants moves, not reports. It owns one transposition table
+// for its whole life, so a second game (or the next move of this one) reuses
+// everything the earlier searches learned.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "connect/bitboard.hpp"
+#include "connect/solver.hpp"
+#include "connect/transposition_table.hpp"
+#include "game.hpp"
+#include "position.hpp"
+
+namespace kinrow::connect {
+
+class ConnectEngine {
+public:
+    // Throws Error unless `spec` is a gravity game that fits the bitboards.
+    ConnectEngine(const GameSpec& spec, std::size_t tt_mb = 64);
+    ConnectEngine(const ConnectEngine&) = delete;
+    ConnectEngine& operator=(const ConnectEngine&) = delete;
+
+    // Pons-convention score for the side to move. Throws Error if `pos` is of
+    // another game or already won; 0 for a full board.
+    int score(const Position& pos);
+    // An optimal move as a cell index (Position's Move): the fastest win, else
+    // a draw, else the slowest loss; the same move every time for the same
+    // position. kNoMove when the game is over.
+    Move best_move(const Position& pos);
+    // The score of each column (nullopt for a full one).
+    std::vector<std::optional<int>> column_scores(const Position& pos);
+
+    // Search counters summed over every call since construction.
+    const SearchStats& stats() const { return solver_.stats(); }
+    std::size_t table_bytes() const { return table_.bytes(); }
+
+private:
+    BitPosition convert(const Position& pos) const;
+
+    GameSpec spec_;
+    Geometry geometry_;
+    FixedTable table_;
+    Solver<FixedTable> solver_;
+};
+
+}  // namespace kinrow::connect

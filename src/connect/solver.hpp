@@ -1,0 +1,258 @@
+// The exact Connect-k solver: negamax with alpha-beta over BitPosition,
+// narrowed to null-window tests that bisect the score range.
+//
+// Scores follow Pascal Pons's convention, generalised to any W x H board: for
+// the side to move, 0 is a draw, (W*H + 1 - n) / 2 is a win whose winning
+// stone is dropped when n stones are on the board (so the faster the win, the
+// higher), and the negation of that is a loss. Weak solving only asks for the
+// sign and returns -1, 0 or 1.
+//
+// The solver is a template over its transposition table (see
+// transposition_table.hpp) so the no-table baseline, the fixed-memory table
+// and the textbook chained dictionary are the same search.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "connect/bitboard.hpp"
+#include "connect/transposition_table.hpp"
+
+namespace kinrow::connect {
+
+struct SolverOptions {
+    bool symmetry = true;   // mirror positions share table entries
+    bool ordering = true;   // table move first, then moves by threats created
+    bool bisection = true;  // null-window bisection of the score; else one full-window search
+};
+
+struct SearchStats {
+    std::uint64_t nodes = 0;      // negamax calls
+    std::uint64_t probes = 0;     // table look-ups
+    std::uint64_t hits = 0;       // look-ups that found the position
+    std::uint64_t evictions = 0;  // stores that pushed another position out
+    double hit_rate() const { return probes ? static_cast<double>(hits) / static_cast<double>(probes) : 0.0; }
+};
+
+// Score bounds of a position with `moves` stones on a board of `cells`.
+inline int max_score(int cells, int moves) { return (cells + 1 - moves) / 2; }
+inline int min_score(int cells, int moves) { return -(cells - moves) / 2; }
+
+template <class Table>
+class Solver {
+public:
+    Solver(const Geometry& g, Table& table, SolverOptions options = {})
+        : g_(g), table_(table), options_(options) {}
+
+    const Geometry& geometry() const { return g_; }
+    const SearchStats& stats() const { return stats_; }
+    void reset_stats() { stats_ = {}; }
+
+    // The score of a position that is not already won (weak: its sign).
+    int solve(const BitPosition& p, bool weak) {
+        const int cells = g_.cells();
+        if (p.moves == cells) return 0;
+        if (p.can_win_next(g_)) return weak ? 1 : max_score(cells, p.moves);
+        int lo = weak ? -1 : min_score(cells, p.moves);
+        int hi = weak ? 1 : max_score(cells, p.moves);
+        // A fail-hard bound outside [-1, 1] still has the right sign.
+        auto result = [weak](int score) { return weak ? (score > 0) - (score < 0) : score; };
+        if (!options_.bisection) return result(negamax(p, lo, hi));
+        while (lo < hi) {
+            // Probe nearer zero first: tests close to the true score of most
+            // positions (small) are the cheap ones and narrow the range fast.
+            int med = lo + (hi - lo) / 2;
+            if (med <= 0 && lo / 2 < med)
+                med = lo / 2;
+            else if (med >= 0 && hi / 2 > med)
+                med = hi / 2;
+            int r = negamax(p, med, med + 1);
+            if (r <= med)
+                hi = r;
+            else
+                lo = r;
+        }
+        return result(lo);
+    }
+
+    // The score of dropping a stone in `col` (it must not be full), for the
+    // side to move in p.
+    int move_score(const BitPosition& p, int col, bool weak) {
+        const int cells = g_.cells();
+        Bitboard move = p.playable(g_) & g_.column_mask(col);
+        if (move & p.own_wins(g_)) return weak ? 1 : max_score(cells, p.moves);
+        BitPosition child = p;
+        child.play(move);
+        return -solve(child, weak);
+    }
+
+    // The score of every column, nullopt for full ones.
+    std::vector<std::optional<int>> column_scores(const BitPosition& p, bool weak) {
+        std::vector<std::optional<int>> scores(g_.width());
+        for (int col = 0; col < g_.width(); ++col)
+            if (p.playable(g_) & g_.column_mask(col)) scores[col] = move_score(p, col, weak);
+        return scores;
+    }
+
+    // A column that keeps `score`, the value solve() gave p (or its sign in
+    // weak mode: the same test works for both); -1 if p is over.
+    int best_column(const BitPosition& p, int score) {
+        const int cells = g_.cells();
+        Bitboard playable = p.playable(g_);
+        if (!playable) return -1;
+        if (Bitboard wins = playable & p.own_wins(g_)) return first_in_order(wins);
+        Bitboard safe = p.non_losing_moves(g_);
+        if (!safe) return first_in_order(playable);  // every move loses at once
+        int threshold = -score;
+        int fallback = -1;
+        for (int i = 0; i < g_.width(); ++i) {
+            int col = g_.column_order(i);
+            Bitboard move = safe & g_.column_mask(col);
+            if (!move) continue;
+            if (fallback < 0) fallback = col;
+            BitPosition child = p;
+            child.play(move);
+            if (child.moves == cells ? 0 <= threshold
+                                     : negamax(child, threshold, threshold + 1) <= threshold)
+                return col;
+        }
+        return fallback;
+    }
+
+    // Optimal play from p to the end of the game, given p's score.
+    std::vector<int> principal_variation(BitPosition p, int score) {
+        std::vector<int> line;
+        while (p.moves < g_.cells()) {
+            int col = best_column(p, score);
+            if (col < 0) break;
+            line.push_back(col);
+            bool wins = (p.playable(g_) & g_.column_mask(col) & p.own_wins(g_)) != 0;
+            if (wins) break;
+            p.play_column(g_, col);
+            score = -score;
+        }
+        return line;
+    }
+
+    // Null-window or full-window alpha-beta. Requires that the side to move
+    // cannot win at once. Returns a bound as in fail-hard alpha-beta: the
+    // exact score if it lies in (alpha, beta), else a bound on the far side.
+    int negamax(const BitPosition& p, int alpha, int beta) {
+        ++stats_.nodes;
+        // The table look-up is the likely cache miss: start it before the
+        // move generation so the two overlap.
+        Bitboard key = p.key();
+        bool mirrored = false;
+        if (options_.symmetry) {
+            Bitboard m = g_.mirror(key);
+            if (m < key) {
+                key = m;
+                mirrored = true;
+            }
+        }
+        table_.prefetch(key);
+        const int cells = g_.cells();
+        Bitboard next = p.non_losing_moves(g_);
+        if (!next) return -(cells - p.moves) / 2;  // the opponent wins with its next stone
+        if (p.moves >= cells - 2) return 0;         // neither side can complete a line any more
+        // The opponent cannot win with its next stone, nor we with this one.
+        int lo = -(cells - 2 - p.moves) / 2;
+        if (alpha < lo) {
+            alpha = lo;
+            if (alpha >= beta) return alpha;
+        }
+        int hi = (cells - 1 - p.moves) / 2;
+        if (beta > hi) {
+            beta = hi;
+            if (alpha >= beta) return beta;
+        }
+
+        int hint = -1;
+        TableEntry entry;
+        ++stats_.probes;
+        if (table_.probe(key, entry)) {
+            ++stats_.hits;
+            if (entry.lower) {
+                if (entry.score > alpha) {
+                    alpha = entry.score;
+                    if (alpha >= beta) return alpha;
+                }
+            } else if (entry.score < beta) {
+                beta = entry.score;
+                if (alpha >= beta) return beta;
+            }
+            if (entry.column >= 0) hint = mirrored ? g_.mirror_column(entry.column) : entry.column;
+        }
+
+        MoveList list;
+        order_moves(p, next, hint, list);
+        const std::uint64_t start = stats_.nodes;
+        int best = hint;
+        for (int i = 0; i < list.size; ++i) {
+            BitPosition child = p;
+            child.play(list.moves[i].move);
+            int score = -negamax(child, -beta, -alpha);
+            if (score >= beta) {
+                save(key, mirrored, {score, true, list.moves[i].column}, start);
+                return score;
+            }
+            if (score > alpha) {
+                alpha = score;
+                best = list.moves[i].column;
+            }
+        }
+        save(key, mirrored, {alpha, false, best}, start);
+        return alpha;
+    }
+
+private:
+    struct ScoredMove {
+        Bitboard move;
+        int column;
+        int score;
+    };
+    struct MoveList {
+        std::array<ScoredMove, 32> moves;  // width <= 32 on a 64-bit board
+        int size = 0;
+    };
+
+    int first_in_order(Bitboard moves) const {
+        for (int i = 0; i < g_.width(); ++i)
+            if (moves & g_.column_mask(g_.column_order(i))) return g_.column_order(i);
+        return -1;
+    }
+
+    // Table move first, then by the number of winning cells the move gives
+    // us; ties keep the centre-first column order.
+    void order_moves(const BitPosition& p, Bitboard next, int hint, MoveList& list) const {
+        constexpr int kHintScore = 1 << 20;
+        for (int i = 0; i < g_.width(); ++i) {
+            int col = g_.column_order(i);
+            Bitboard move = next & g_.column_mask(col);
+            if (!move) continue;
+            int score = 0;
+            if (options_.ordering)
+                score = col == hint ? kHintScore
+                                    : std::popcount(g_.winning_cells(p.current | move, p.mask | move));
+            int j = list.size++;
+            for (; j > 0 && list.moves[j - 1].score < score; --j) list.moves[j] = list.moves[j - 1];
+            list.moves[j] = {move, col, score};
+        }
+    }
+
+    void save(Bitboard key, bool mirrored, TableEntry entry, std::uint64_t start) {
+        if (mirrored && entry.column >= 0) entry.column = g_.mirror_column(entry.column);
+        int work = std::bit_width(stats_.nodes - start);
+        stats_.evictions += table_.store(key, entry, work);
+    }
+
+    const Geometry& g_;
+    Table& table_;
+    SolverOptions options_;
+    SearchStats stats_;
+};
+
+}  // namespace kinrow::connect

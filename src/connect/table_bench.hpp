@@ -1,0 +1,44 @@
+// The seed's memoisation experiment: one solve, run with no table and with
+// tables of several kinds and sizes, comparing time, nodes, hit rate and
+// collisions. `kinrow bench-connect` prints it; other table types (such as the
+// textbook chained dictionary) join by calling measure_table with an adapter
+// that has the solver's table interface (see transposition_table.hpp).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "connect/bitboard.hpp"
+#include "connect/solver.hpp"
+
+namespace kinrow::connect {
+
+struct TableBenchRow {
+    std::string table;
+    std::size_t bytes = 0;  // table memory (0: none)
+    int score = 0;
+    SearchStats stats;
+    double seconds = 0;
+};
+
+// Solves p from a fresh `table` and reports the run.
+template <class Table>
+TableBenchRow measure_table(const std::string& name, std::size_t bytes, const Geometry& g,
+                            const BitPosition& p, Table& table) {
+    Solver<Table> solver(g, table);
+    auto start = std::chrono::steady_clock::now();
+    TableBenchRow row;
+    row.score = solver.solve(p, false);
+    row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    row.table = name;
+    row.bytes = bytes;
+    row.stats = solver.stats();
+    return row;
+}
+
+void print_table_bench_header(std::ostream& out);
+void print_table_bench_row(std::ostream& out, const TableBenchRow& row);
+
+}  // namespace kinrow::connect

@@ -1,0 +1,105 @@
+// Transposition tables for the Connect-k solver: the fixed-memory bucketed
+// table it uses by default, and the empty table of the "no table" baseline.
+//
+// The solver is a template over its table; any type with this interface
+// plugs in (the textbook chained dictionary included, through an adapter):
+//   bool probe(Bitboard key, TableEntry& out) const;   // true if key is stored
+//   bool store(Bitboard key, const TableEntry& e, int work);  // true if it evicted another key
+//   void clear();
+// Keys are BitPosition::key() values (or their mirror); every probe hit must be
+// the very same position, never a look-alike, since a wrong bound is a wrong
+// answer.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "connect/bitboard.hpp"
+
+namespace kinrow::connect {
+
+// A bound on a position's score plus the column that produced it.
+struct TableEntry {
+    int score = 0;
+    bool lower = false;  // true: score is a lower bound; false: an upper bound
+    int column = -1;     // best or refuting column, -1 if none
+};
+
+// The baseline: remembers nothing.
+class NoTable {
+public:
+    bool probe(Bitboard, TableEntry&) const { return false; }
+    bool store(Bitboard, const TableEntry&, int) { return false; }
+    void clear() {}
+    void prefetch(Bitboard) const {}
+};
+
+// Fixed memory, 4-slot buckets of 64-bit entries, replacement by work.
+//
+// A key (at most 64 bits, key_bits of them used) is first scrambled by an
+// invertible multiplication modulo 2^key_bits; the high bits of the result
+// pick the bucket and the low bits are stored in the entry. Because the
+// scrambling is a bijection, bucket + stored bits identify the key exactly:
+// no false hits, whatever the board size. Each 64-bit slot holds
+//   bits  0..6   score + 64 (never 0, so an all-zero slot is empty)
+//   bit   7      lower bound flag
+//   bits  8..13  work: bit width of the node count of the search that stored it
+//   bits 14..19  column + 1 (0: none)
+//   bits 20..63  the key's low bits (up to 44)
+// Within a bucket a store overwrites its own key, else an empty slot, else
+// the slot with the least work, so deep results survive many shallow ones.
+// Slots are read and written as relaxed atomics: threads may share a table,
+// and a slot is always one whole entry, self-checked by its stored key bits.
+class FixedTable {
+public:
+    static constexpr int kSlots = 4;
+    static constexpr int kStoredKeyBits = 44;
+
+    // Uses at most `megabytes` MiB (a power-of-two number of buckets), or the
+    // least the key size needs for exact stored keys (see min_megabytes).
+    FixedTable(const Geometry& g, std::size_t megabytes);
+
+    bool probe(Bitboard key, TableEntry& out) const;
+    bool store(Bitboard key, const TableEntry& e, int work);
+    void clear();
+    // Starts loading the key's bucket into the cache ahead of a probe.
+    void prefetch(Bitboard key) const { __builtin_prefetch(&buckets_[locate(key).bucket]); }
+
+    std::size_t bytes() const { return bucket_count() * sizeof(Bucket); }
+    std::size_t bucket_count() const { return std::size_t{1} << index_bits_; }
+    std::size_t entry_count() const { return bucket_count() * kSlots; }
+    // Fraction of slots in use (a sample of the first buckets).
+    double fill_ratio() const;
+
+private:
+    struct alignas(32) Bucket {
+        std::uint64_t slot[kSlots];
+    };
+    // Page-aligned memory, backed by huge pages where the OS offers them:
+    // probes land at random, and 4 KiB pages would add a TLB miss to most.
+    struct Release {
+        void operator()(Bucket* b) const;
+    };
+    struct Location {
+        std::size_t bucket;
+        std::uint64_t stored;  // key bits kept in the slot, already shifted
+    };
+    Location locate(Bitboard key) const;
+    static std::uint64_t load(const std::uint64_t& s) {
+        // atomic_ref needs a mutable object even to load; the slot is not changed.
+        return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(s))
+            .load(std::memory_order_relaxed);
+    }
+    static void save(std::uint64_t& s, std::uint64_t v) {
+        std::atomic_ref<std::uint64_t>(s).store(v, std::memory_order_relaxed);
+    }
+
+    int key_bits_;
+    int index_bits_;
+    std::uint64_t key_mask_;
+    std::unique_ptr<Bucket[], Release> buckets_;
+};
+
+}  // namespace kinrow::connect

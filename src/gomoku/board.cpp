@@ -1,0 +1,192 @@
+#include "board.hpp"
+
+#include "error.hpp"
+
+namespace kinrow::gomoku {
+
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+struct Keys {
+    std::array<std::array<std::uint64_t, kMaxSquares>, 2> stone{};
+    std::uint64_t side = 0;
+    Keys() {
+        std::uint64_t state = 0x676F6D6F6B75ULL;  // "gomoku": fixed, so runs repeat exactly
+        for (auto& colour : stone)
+            for (auto& k : colour) k = splitmix64(state);
+        side = splitmix64(state);
+    }
+};
+
+const Keys kKeys;
+
+constexpr int kWall = 3;
+
+}  // namespace
+
+std::uint64_t stone_key(Colour c, Sq s) { return kKeys.stone[c][s]; }
+std::uint64_t side_key() { return kKeys.side; }
+
+Board::Board(int width, int height, WinRule rule)
+    : width_(width), height_(height), stride_(width + kPad), rule_(rule),
+      table_(&PatternTable::get(rule)),
+      offsets_{1, stride_, stride_ + 1, stride_ - 1} {
+    if (width < 5 || height < 5 || width > kMaxFreeSide || height > kMaxFreeSide)
+        throw Error("Gomoku boards go from 5x5 to 20x20");
+    cells_.fill(kWall);
+    for (int r = 0; r < height; ++r)
+        for (int c = 0; c < width; ++c) {
+            cells_[sq(r, c)] = 0;
+            squares_.push_back(sq(r, c));
+        }
+    // Line keys start as the walls each cell sees within its window.
+    for (Sq s : squares_)
+        for (int d = 0; d < 4; ++d)
+            for (int k = 1; k <= kWindowSide; ++k) {
+                if (cells_[s - k * offsets_[d]] == kWall)
+                    keys_[d][s] |= LineKey{kWall} << (2 * window_slot(-k));
+                if (cells_[s + k * offsets_[d]] == kWall)
+                    keys_[d][s] |= LineKey{kWall} << (2 * window_slot(k));
+            }
+    for (Sq s : squares_) {
+        refresh(s);
+        account(s, +1);
+    }
+}
+
+Board Board::from_position(const Position& pos) {
+    const GameSpec& spec = pos.spec();
+    if (spec.gravity() || spec.k != 5)
+        throw Error("the Gomoku engine plays free placement with k=5 (gomoku, gomoku-standard, mnk:W,H,5)");
+    Board board(spec.width, spec.height, spec.win_rule);
+    for (Move m = 0; m < pos.cells(); ++m)
+        if (pos.at(m) != Cell::Empty)
+            board.place(board.from_move(m), pos.at(m) == Cell::X ? kBlack : kWhite);
+    board.set_side_to_move(pos.side_to_move() == Player::X ? kBlack : kWhite);
+    return board;
+}
+
+void Board::set_side_to_move(Colour c) {
+    if (c != side_) hash_ ^= side_key();
+    side_ = c;
+}
+
+void Board::account(Sq s, int sign) {
+    for (Colour c : {kBlack, kWhite}) {
+        value_sum_[c] += sign * value_[c][s];
+        shape_count_[c][shape_[c][s]] += sign;
+    }
+}
+
+void Board::refresh(Sq s) {
+    PatternSet black = 0, white = 0;
+    for (int d = 0; d < 4; ++d) {
+        black |= static_cast<PatternSet>(table_->pattern(keys_[d][s]) << (4 * d));
+        white |= static_cast<PatternSet>(table_->pattern(swap_colours(keys_[d][s])) << (4 * d));
+    }
+    patterns_[kBlack][s] = black;
+    patterns_[kWhite][s] = white;
+    for (Colour c : {kBlack, kWhite}) {
+        shape_[c][s] = shape_of(patterns_[c][s]);
+        value_[c][s] = static_cast<std::int16_t>(value_of(patterns_[c][s]));
+    }
+}
+
+// Only direction `dir` of s changed; empty squares keep the value sums current.
+void Board::refresh_line(Sq s, int dir) {
+    if (cells_[s] != 0) return;
+    int shift = 4 * dir;
+    PatternSet mask = static_cast<PatternSet>(~(15u << shift));
+    LineKey key = keys_[dir][s];
+    LinePattern p[2] = {table_->pattern(key), table_->pattern(swap_colours(key))};
+    for (Colour c : {kBlack, kWhite}) {
+        PatternSet set = static_cast<PatternSet>((patterns_[c][s] & mask) | (p[c] << shift));
+        if (set == patterns_[c][s]) continue;
+        patterns_[c][s] = set;
+        --shape_count_[c][shape_[c][s]];
+        shape_[c][s] = shape_of(set);
+        ++shape_count_[c][shape_[c][s]];
+        int v = value_of(set);
+        value_sum_[c] += v - value_[c][s];
+        value_[c][s] = static_cast<std::int16_t>(v);
+    }
+}
+
+void Board::put(Sq s, Colour c) {
+    LineKey code = c + 1;
+    cells_[s] = static_cast<std::uint8_t>(code);
+    hash_ ^= stone_key(c, s);
+    account(s, -1);
+    for (int d = 0; d < 4; ++d) {
+        int off = offsets_[d];
+        for (int k = 1; k <= kWindowSide; ++k) {
+            keys_[d][s + k * off] |= code << (2 * window_slot(-k));
+            keys_[d][s - k * off] |= code << (2 * window_slot(k));
+            refresh_line(s + k * off, d);
+            refresh_line(s - k * off, d);
+        }
+    }
+    for (int dr = -2; dr <= 2; ++dr)
+        for (int dc = -2; dc <= 2; ++dc) ++near_[s + dr * stride_ + dc];
+}
+
+void Board::remove(Sq s) {
+    Colour c = cells_[s] == 1 ? kBlack : kWhite;
+    LineKey code = c + 1;
+    cells_[s] = 0;
+    hash_ ^= stone_key(c, s);
+    for (int d = 0; d < 4; ++d) {
+        int off = offsets_[d];
+        for (int k = 1; k <= kWindowSide; ++k) {
+            keys_[d][s + k * off] &= ~(code << (2 * window_slot(-k)));
+            keys_[d][s - k * off] &= ~(code << (2 * window_slot(k)));
+            refresh_line(s + k * off, d);
+            refresh_line(s - k * off, d);
+        }
+    }
+    // The square's own patterns went stale while it was occupied.
+    refresh(s);
+    account(s, +1);
+    for (int dr = -2; dr <= 2; ++dr)
+        for (int dc = -2; dc <= 2; ++dc) --near_[s + dr * stride_ + dc];
+}
+
+void Board::place(Sq s, Colour c) {
+    put(s, c);
+    ++preset_stones_;
+}
+
+void Board::play(Sq s) {
+    last_won_ = shape(side_, s) == kShapeFive;
+    put(s, side_);
+    history_.push_back(s);
+    side_ = other(side_);
+    hash_ ^= side_key();
+}
+
+void Board::undo() {
+    Sq s = history_.back();
+    history_.pop_back();
+    remove(s);
+    side_ = other(side_);
+    hash_ ^= side_key();
+    // Play never continues past a win, so the move before did not win.
+    last_won_ = false;
+}
+
+Sq Board::find_five(Colour c, Sq around, Sq except) const {
+    for (int d = 0; d < 4; ++d)
+        for (int k = -4; k <= 4; ++k) {
+            Sq s = around + k * offsets_[d];
+            if (s != except && cells_[s] == 0 && shape_[c][s] == kShapeFive) return s;
+        }
+    return kNoSq;
+}
+
+}  // namespace kinrow::gomoku

@@ -1,0 +1,117 @@
+// Board: the Gomoku engine's incremental board.
+//
+// Position is the rules engine of kinrow; this is the search's working copy of
+// a Gomoku position, built for speed: a padded one-dimensional board (five
+// wall cells around the edge, so a line walk never leaves the array), a line
+// key per cell and direction updated with a few bit operations per move, and
+// from the keys the line patterns, shape and value of every empty cell for
+// both colours, kept current as stones come and go. The win rule it applies
+// (through PatternTable) must agree with Position's; tests check it does.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "game.hpp"
+#include "patterns.hpp"
+#include "position.hpp"
+
+namespace kinrow::gomoku {
+
+using Sq = int;  // index into the padded board
+inline constexpr Sq kNoSq = -1;
+enum Colour : std::uint8_t { kBlack = 0, kWhite = 1 };
+constexpr Colour other(Colour c) { return c == kBlack ? kWhite : kBlack; }
+
+inline constexpr int kPad = kWindowSide;
+inline constexpr int kMaxStride = kMaxFreeSide + kPad;
+inline constexpr int kMaxSquares = (kMaxFreeSide + 2 * kPad + 1) * kMaxStride;
+
+class Board {
+public:
+    // Empty board; the smallest board the engine plays is 5x5.
+    Board(int width, int height, WinRule rule);
+    // The same stones, side to move and rule as a free-placement k=5 Position.
+    static Board from_position(const Position& pos);
+
+    int width() const { return width_; }
+    int height() const { return height_; }
+    WinRule rule() const { return rule_; }
+    int direction_offset(int dir) const { return offsets_[dir]; }
+
+    Sq sq(int row, int col) const { return (row + kPad) * stride_ + col + kPad; }
+    int row_of(Sq s) const { return s / stride_ - kPad; }
+    int col_of(Sq s) const { return s % stride_ - kPad; }
+    Sq from_move(Move m) const { return sq(m / width_, m % width_); }
+    Move to_move(Sq s) const { return row_of(s) * width_ + col_of(s); }
+    // Every on-board square, row-major.
+    const std::vector<Sq>& squares() const { return squares_; }
+
+    // 0 empty, 1 black, 2 white, 3 wall.
+    int cell(Sq s) const { return cells_[s]; }
+    bool is_empty(Sq s) const { return cells_[s] == 0; }
+    Colour side_to_move() const { return side_; }
+    // For positions given as stone sets (Gomocup BOARD): who moves next.
+    void set_side_to_move(Colour c);
+    int stones() const { return static_cast<int>(history_.size()) + preset_stones_; }
+    bool full() const { return stones() == static_cast<int>(squares_.size()); }
+    const std::vector<Sq>& history() const { return history_; }
+    std::uint64_t hash() const { return hash_; }
+    // Did the last move played make a winning line?
+    bool last_move_won() const { return last_won_; }
+
+    // A stone of the side to move on an empty square.
+    void play(Sq s);
+    void undo();
+    // A stone that is part of the starting position (not undoable).
+    void place(Sq s, Colour c);
+
+    // What a stone of colour c on the empty square s would make.
+    PatternSet patterns(Colour c, Sq s) const { return patterns_[c][s]; }
+    Shape shape(Colour c, Sq s) const { return static_cast<Shape>(shape_[c][s]); }
+    int value(Colour c, Sq s) const { return value_[c][s]; }
+    // Sum of value() over the empty squares: the raw material of evaluation.
+    int value_sum(Colour c) const { return value_sum_[c]; }
+    // Empty squares where colour c would make `shape`.
+    int shape_count(Colour c, Shape shape) const { return shape_count_[c][shape]; }
+    // Stones within two cells (king distance) of s: candidate moves have some.
+    int neighbours(Sq s) const { return near_[s]; }
+
+    // An empty square on a line through `around` (within four cells) where c
+    // makes a five, other than `except`; kNoSq if none.
+    Sq find_five(Colour c, Sq around, Sq except = kNoSq) const;
+
+private:
+    void put(Sq s, Colour c);
+    void remove(Sq s);
+    void refresh(Sq s);
+    void refresh_line(Sq s, int dir);
+    // Adds (sign +1) or removes (-1) the empty square s from the sums and counts.
+    void account(Sq s, int sign);
+
+    int width_, height_, stride_;
+    WinRule rule_;
+    const PatternTable* table_;
+    std::array<int, 4> offsets_;
+    std::vector<Sq> squares_;
+    std::array<std::uint8_t, kMaxSquares> cells_{};
+    std::array<std::array<LineKey, kMaxSquares>, 4> keys_{};
+    std::array<std::array<PatternSet, kMaxSquares>, 2> patterns_{};
+    std::array<std::array<std::uint8_t, kMaxSquares>, 2> shape_{};
+    std::array<std::array<std::int16_t, kMaxSquares>, 2> value_{};
+    std::array<std::uint8_t, kMaxSquares> near_{};
+    std::array<int, 2> value_sum_{};
+    std::array<std::array<int, kShapeFive + 1>, 2> shape_count_{};
+    std::vector<Sq> history_;
+    int preset_stones_ = 0;
+    Colour side_ = kBlack;
+    bool last_won_ = false;
+    std::uint64_t hash_ = 0;
+};
+
+// Zobrist keys of the engine's own table (padded squares, plus the side to move).
+std::uint64_t stone_key(Colour c, Sq s);
+std::uint64_t side_key();
+
+}  // namespace kinrow::gomoku

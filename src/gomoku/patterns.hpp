@@ -1,0 +1,103 @@
+// Line patterns of Gomoku: what a stone on an empty cell would make along one
+// line, and what the four lines through the cell make together.
+//
+// A line is seen through a window of five cells on each side of the centre,
+// two bits per cell (0 empty, 1 own, 2 opponent, 3 off the board), so a
+// pattern is one table look-up. The table is built once per win rule by a
+// recursive definition rather than by a hand-written list of shapes: a stone
+// that completes a winning run is a five; a placement with two distinct
+// completing cells is an open four, with one a closed four; a placement from
+// which one more stone reaches an open (closed) four is an open (closed)
+// three, and so on down to ones. Five cells per side are enough to see both
+// ends of any run of five through the centre, which the exactly-five rule needs.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "game.hpp"
+
+namespace kinrow::gomoku {
+
+// Ascending strength; each level is "one stone short" of the level two above.
+enum LinePattern : std::uint8_t {
+    kDead = 0,  // no five through this cell can ever be made on this line
+    kBlock1,
+    kFlex1,
+    kBlock2,
+    kFlex2,
+    kBlock3,
+    kFlex3,
+    kBlock4,  // one cell completes a five
+    kFlex4,   // two cells complete a five: cannot be stopped on this line
+    kFive,
+};
+inline constexpr int kLinePatternCount = 10;
+
+// The four lines together, strongest first where it matters for tactics.
+enum Shape : std::uint8_t {
+    kShapeNone = 0,
+    kShapeFlex3,        // one open three: threatens an open four
+    kShapeDoubleFlex3,  // two open threes
+    kShapeBlock4,       // a four: forces the reply
+    kShapeBlock4Flex3,  // a four and an open three: wins unless the reply defends both
+    kShapeFlex4,        // an open four or two fours: wins next move
+    kShapeFive,
+};
+inline constexpr bool makes_four(Shape s) { return s >= kShapeBlock4; }
+
+inline constexpr int kWindowSide = 5;
+inline constexpr int kWindowBits = 4 * kWindowSide;  // 10 cells, 2 bits each
+using LineKey = std::uint32_t;
+
+// The key with own and opponent swapped (walls and empties unchanged).
+constexpr LineKey swap_colours(LineKey key) {
+    LineKey lo = key & 0x55555u, hi = (key >> 1) & 0x55555u;
+    LineKey differ = lo ^ hi;  // fields holding 1 or 2
+    return key ^ (differ | (differ << 1));
+}
+
+// Window slot of the cell `offset` steps from the centre (offset -5..5, not 0).
+constexpr int window_slot(int offset) { return offset < 0 ? offset + kWindowSide : offset + kWindowSide - 1; }
+
+// Per-rule table: line pattern of every window key, seen by the owner of code 1.
+// Under the at-least-five rule the outermost cells never matter (a five
+// through the centre lies within four cells of it), so that table drops them:
+// 64 KiB instead of 1 MiB, which keeps the look-ups in cache.
+class PatternTable {
+public:
+    static const PatternTable& get(WinRule rule);
+    LinePattern pattern(LineKey key) const {
+        return static_cast<LinePattern>(table_[(key >> shift_) & mask_]);
+    }
+
+private:
+    explicit PatternTable(WinRule rule);
+    int shift_;
+    LineKey mask_;
+    std::vector<std::uint8_t> table_;
+};
+
+// The four line patterns of a cell packed 4 bits each, combined in one look-up.
+using PatternSet = std::uint16_t;
+constexpr LinePattern line_of(PatternSet set, int dir) {
+    return static_cast<LinePattern>((set >> (4 * dir)) & 15);
+}
+constexpr bool has_line_at_least(PatternSet set, LinePattern p) {
+    for (int d = 0; d < 4; ++d)
+        if (line_of(set, d) >= p) return true;
+    return false;
+}
+// Heuristic value of a stone on the cell for its owner: the sum of its line
+// values plus a bonus for combinations; evaluation and move ordering both use it.
+struct CombinedTables {
+    CombinedTables();
+    std::array<std::uint8_t, 1 << 16> shape;
+    std::array<std::int16_t, 1 << 16> value;
+};
+extern const CombinedTables kCombined;
+inline Shape shape_of(PatternSet set) { return static_cast<Shape>(kCombined.shape[set]); }
+inline int value_of(PatternSet set) { return kCombined.value[set]; }
+
+}  // namespace kinrow::gomoku

@@ -1,0 +1,384 @@
+#include "search.hpp"
+
+#include <algorithm>
+
+namespace kinrow::gomoku {
+
+namespace {
+
+enum Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
+constexpr int kInfinity = kWinScore + 1;
+// Fours the quiescence search plays on past the horizon, per side.
+constexpr int kQuiescenceFours = 4;
+// Threats (fours and threes) of the root VCT search.
+constexpr int kVctThreats = 8;
+// Late-move pruning: quiet moves searched at a node of depth d.
+constexpr int kLateMoveBase = 5;
+constexpr int kLateMovePerPly = 2;
+
+// A win (loss) `plies` plies from the root; nearer wins score higher.
+constexpr int win_in(int plies) { return kWinScore - plies; }
+
+// Mate scores are stored relative to the node, not the root, so a table hit
+// at another ply still counts the plies correctly.
+int to_tt(int score, int ply) {
+    return score > kWinThreshold ? score + ply : score < -kWinThreshold ? score - ply : score;
+}
+int from_tt(int score, int ply) {
+    return score > kWinThreshold ? score - ply : score < -kWinThreshold ? score + ply : score;
+}
+
+}  // namespace
+
+Engine::Engine(std::size_t tt_bytes) {
+    std::size_t entries = 1;
+    while (entries * 2 * sizeof(TTEntry) <= tt_bytes) entries *= 2;
+    tt_.resize(entries);
+    tt_mask_ = entries - 1;
+}
+
+void Engine::clear() {
+    std::fill(tt_.begin(), tt_.end(), TTEntry{});
+    for (auto& k : killers_) k.fill(kNoSq);
+    for (auto& h : history_) h.fill(0);
+}
+
+std::chrono::steady_clock::time_point Engine::deadline() const {
+    if (!limits_.time_ms) return {};
+    return start_ + std::chrono::milliseconds(limits_.time_ms);
+}
+
+void Engine::check_limits() {
+    if (limits_.nodes && nodes_ >= limits_.nodes) stop_ = true;
+    if (limits_.time_ms) {
+        auto elapsed = std::chrono::steady_clock::now() - start_;
+        if (elapsed >= std::chrono::milliseconds(limits_.time_ms)) stop_ = true;
+    }
+}
+
+// The side to move can realise one of its threats first, so its potential
+// counts a little more than the opponent's.
+int Engine::evaluate() const {
+    Colour me = board_.side_to_move();
+    int score = board_.value_sum(me) * 5 / 4 - board_.value_sum(other(me));
+    return std::clamp(score, -kWinThreshold / 2, kWinThreshold / 2);
+}
+
+int Engine::generate(Sq* out, Sq tt_move, int ply, bool& forced) {
+    const Board& b = board_;
+    Colour me = b.side_to_move(), them = other(me);
+    forced = false;
+    int n = 0;
+    if (b.shape_count(them, kShapeFive)) {
+        // Only the square that stops the five (callers handle two fives).
+        for (Sq s : b.squares())
+            if (b.is_empty(s) && b.shape(them, s) == kShapeFive) {
+                out[0] = s;
+                forced = true;
+                return 1;
+            }
+    }
+    // Against an open three (a square where the opponent makes an open four
+    // or two fours) only our own fours and the squares on its lines that the
+    // opponent needs can matter.
+    bool defend = b.shape_count(them, kShapeFlex4) > 0;
+    for (Sq s : b.squares()) {
+        if (!b.is_empty(s)) continue;
+        if (defend ? makes_four(b.shape(me, s)) || has_line_at_least(b.patterns(them, s), kBlock4)
+                   : b.neighbours(s) > 0)
+            out[n++] = s;
+    }
+    if (n == 0 && b.stones() == 0) out[n++] = b.sq(b.height() / 2, b.width() / 2);
+    if (n == 0) {  // no stones near any empty square (tiny boards): any empty square
+        for (Sq s : b.squares())
+            if (b.is_empty(s)) out[n++] = s;
+    }
+
+    int keys[kMaxSquares];
+    for (int i = 0; i < n; ++i) {
+        Sq s = out[i];
+        int key = b.value(me, s) + b.value(them, s) + history_[me][s] / 64;
+        if (s == tt_move) key += 1 << 24;
+        else if (s == killers_[ply][0]) key += 1 << 20;
+        else if (s == killers_[ply][1]) key += 1 << 19;
+        keys[s] = key;
+    }
+    std::stable_sort(out, out + n, [&](Sq a, Sq c) { return keys[a] > keys[c]; });
+    return n;
+}
+
+int Engine::fours(Sq* out) const {
+    const Board& b = board_;
+    Colour me = b.side_to_move();
+    int n = 0;
+    for (Sq s : b.squares())
+        if (b.is_empty(s) && makes_four(b.shape(me, s))) out[n++] = s;
+    std::stable_sort(out, out + n, [&](Sq x, Sq y) { return b.value(me, x) > b.value(me, y); });
+    return n;
+}
+
+int Engine::search(int depth, int alpha, int beta, int ply) {
+    ++nodes_;
+    if ((nodes_ & 1023) == 0) check_limits();
+    if (stop_) return 0;
+    Board& b = board_;
+    Colour me = b.side_to_move(), them = other(me);
+    if (b.shape_count(me, kShapeFive)) return win_in(ply + 1);
+    if (b.shape_count(them, kShapeFive) > 1) return -win_in(ply + 2);
+    if (b.shape_count(me, kShapeFlex4) && !b.shape_count(them, kShapeFive)) return win_in(ply + 3);
+    if (b.full()) return 0;
+    if (ply >= kMaxPly) return evaluate();
+
+    // Distance pruning: no line can beat a win on the next move.
+    alpha = std::max(alpha, -win_in(ply));
+    beta = std::min(beta, win_in(ply + 1));
+    if (alpha >= beta) return alpha;
+
+    TTEntry& entry = tt_[b.hash() & tt_mask_];
+    Sq tt_move = kNoSq;
+    if (entry.key == b.hash()) {
+        tt_move = entry.move;
+        int score = from_tt(entry.score, ply);
+        if (entry.depth >= depth && beta - alpha == 1 &&
+            ((entry.bound == kExact) || (entry.bound == kLower && score >= beta) ||
+             (entry.bound == kUpper && score <= alpha)))
+            return score;
+    }
+
+    bool forced = b.shape_count(them, kShapeFive) > 0;
+    Sq moves[kMaxSquares];
+    int n;
+    int original_alpha = alpha;
+    int best = -kInfinity;
+    if (depth <= 0 && !forced) {
+        // Quiescence: stand on the evaluation or play on with fours, whose
+        // replies are forced; this sees four-three and four-four wins (and
+        // losses) beyond the horizon at little cost.
+        best = evaluate();
+        if (best >= beta || depth <= -kQuiescenceFours * 2) return best;
+        n = fours(moves);
+        if (n == 0) return best;
+        alpha = std::max(alpha, best);
+    } else {
+        n = generate(moves, tt_move, ply, forced);
+    }
+    Sq best_move = moves[0];
+    for (int i = 0; i < n; ++i) {
+        Sq s = moves[i];
+        // Quiet late moves are searched shallower first; threats never are.
+        bool quiet = b.shape(me, s) < kShapeFlex3 && b.shape(them, s) < kShapeFlex3;
+// Late-move pruning: near the leaves only the best-ordered quiet
+        // moves are worth a look; threats are always searched.
+        if (quiet && !forced && i >= kLateMoveBase + kLateMovePerPly * depth && best > -kWinThreshold)
+            continue;
+        int new_depth = forced ? depth : depth - 1;
+        int reduction = (!forced && quiet && depth >= 3 && i >= 3) ? 1 + (i >= 12) : 0;
+        b.play(s);
+        int score;
+        if (i == 0) {
+            score = -search(new_depth, -beta, -alpha, ply + 1);
+        } else {
+            score = -search(new_depth - reduction, -alpha - 1, -alpha, ply + 1);
+            if (score > alpha && reduction)
+                score = -search(new_depth, -alpha - 1, -alpha, ply + 1);
+            if (score > alpha && score < beta)
+                score = -search(new_depth, -beta, -alpha, ply + 1);
+        }
+        b.undo();
+        if (stop_) return 0;
+        if (score > best) {
+            best = score;
+            best_move = s;
+        }
+        if (score > alpha) alpha = score;
+        if (alpha >= beta) {
+            if (quiet && killers_[ply][0] != s) {
+                killers_[ply][1] = killers_[ply][0];
+                killers_[ply][0] = s;
+            }
+            history_[me][s] += depth * depth;
+            break;
+        }
+    }
+    Bound bound = best >= beta ? kLower : best > original_alpha ? kExact : kUpper;
+    entry.key = b.hash();
+    entry.score = static_cast<std::int16_t>(to_tt(best, ply));
+    entry.move = static_cast<std::int16_t>(best_move);
+    entry.depth = static_cast<std::int8_t>(std::clamp(depth, 0, 127));
+    entry.bound = bound;
+    return best;
+}
+
+std::vector<Move> Engine::principal_variation(int max_length) {
+    std::vector<Move> pv;
+    int played = 0;
+    while (static_cast<int>(pv.size()) < max_length) {
+        const TTEntry& e = tt_[board_.hash() & tt_mask_];
+        if (e.key != board_.hash() || e.move == kNoSq || !board_.is_empty(e.move)) break;
+        pv.push_back(board_.to_move(e.move));
+        board_.play(e.move);
+        ++played;
+        if (board_.last_move_won()) break;
+    }
+    while (played--) board_.undo();
+    return pv;
+}
+
+bool Engine::opponent_vcf_after(Sq move) {
+    board_.play(move);
+    bool lost = false;
+    if (!board_.last_move_won()) {
+        VcfResult r = vcf_.solve(board_, 16, limits_.vcf_nodes / 4, deadline());
+        vcf_nodes_ += r.nodes;
+        lost = r.win;
+    }
+    board_.undo();
+    return lost;
+}
+
+SearchReport Engine::report(Sq move, int score, int depth, const char* source) const {
+    SearchReport r;
+    r.move = move == kNoSq ? kNoMove : board_.to_move(move);
+    r.score = score;
+    r.depth = depth;
+    r.nodes = nodes_ + vcf_nodes_;
+    r.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::steady_clock::now() - start_)
+                       .count();
+    r.source = source;
+    return r;
+}
+
+SearchReport Engine::think(const Board& board, const SearchLimits& limits,
+                           const std::function<void(const SearchReport&)>& on_report) {
+    start_ = std::chrono::steady_clock::now();
+    board_ = board;
+    limits_ = limits;
+    nodes_ = vcf_nodes_ = 0;
+    stop_ = false;
+    for (auto& h : history_)
+        for (int& v : h) v /= 2;  // old games' history fades
+    auto publish = [&](const SearchReport& r) {
+        if (on_report) on_report(r);
+        return r;
+    };
+    Board& b = board_;
+    if (b.full() || b.last_move_won()) return report(kNoSq, 0, 0, "forced");
+    Colour me = b.side_to_move(), them = other(me);
+
+    Sq root[kMaxSquares];
+    bool forced = false;
+    int n = generate(root, kNoSq, 0, forced);
+    // Rules that need no search: win now, block the only five, make an open four.
+    for (Shape mine : {kShapeFive, kShapeFlex4}) {
+        if (mine == kShapeFlex4 && b.shape_count(them, kShapeFive)) break;
+        if (b.shape_count(me, mine))
+            for (Sq s : b.squares())
+                if (b.is_empty(s) && b.shape(me, s) == mine)
+                    return publish(report(s, win_in(mine == kShapeFive ? 1 : 3), 0, "forced"));
+    }
+    if (forced || n == 1) {
+        int score = b.shape_count(them, kShapeFive) > 1 ? -win_in(2) : 0;
+        return publish(report(root[0], score, 0, "forced"));
+    }
+    SearchReport best = publish(report(root[0], 0, 0, "first"));
+
+    if (limits.vcf) {
+        VcfResult r = vcf_.solve(b, 32, limits.vcf_nodes, deadline());
+        vcf_nodes_ += r.nodes;
+        if (r.win) {
+            SearchReport win = report(r.line[0], win_in(static_cast<int>(r.line.size())), 0, "vcf");
+            for (Sq s : r.line) win.pv.push_back(b.to_move(s));
+            return publish(win);
+        }
+    }
+
+    if (limits.vct) {
+        auto deadline = limits.time_ms ? start_ + std::chrono::milliseconds(limits.time_ms / 4)
+                                       : std::chrono::steady_clock::time_point{};
+        VctResult r = vct_.solve(b, kVctThreats, limits.vct_nodes, deadline);
+        vcf_nodes_ += r.nodes;
+        if (r.win) return publish(report(r.first, kWinThreshold + 1, 0, "vct"));
+    }
+
+    std::vector<int> scores(n, -kInfinity);
+    int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        int alpha = -kInfinity, best_score = -kInfinity;
+        Sq iteration_best = kNoSq;
+        std::fill(scores.begin(), scores.end(), -kInfinity);
+        for (int i = 0; i < n; ++i) {
+            b.play(root[i]);
+            int score;
+            if (i == 0) {
+                score = -search(depth - 1, -kInfinity, kInfinity, 1);
+            } else {
+                score = -search(depth - 1, -alpha - 1, -alpha, 1);
+                if (score > alpha && !stop_) score = -search(depth - 1, -kInfinity, -alpha, 1);
+            }
+            b.undo();
+            if (stop_) break;
+            scores[i] = score;
+            if (score > best_score) {
+                best_score = score;
+                iteration_best = root[i];
+            }
+            alpha = std::max(alpha, score);
+        }
+        // A stopped iteration still counts when its first move (the previous
+        // best) was finished: any move that beat it is better.
+        if (iteration_best == kNoSq) break;
+        // Best first, then the rest by this iteration's scores.
+        std::vector<int> order(n);
+        for (int i = 0; i < n; ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(),
+                         [&](int x, int y) { return scores[x] > scores[y]; });
+        Sq sorted[kMaxSquares];
+        std::vector<int> sorted_scores(n);
+        for (int i = 0; i < n; ++i) {
+            sorted[i] = root[order[i]];
+            sorted_scores[i] = scores[order[i]];
+        }
+        std::copy(sorted, sorted + n, root);
+        scores = sorted_scores;
+
+        TTEntry& e = tt_[b.hash() & tt_mask_];
+        e = TTEntry{b.hash(), static_cast<std::int16_t>(best_score),
+                    static_cast<std::int16_t>(iteration_best), static_cast<std::int8_t>(depth), kExact};
+        best = report(iteration_best, best_score, depth, "search");
+        best.pv = principal_variation(depth);
+        publish(best);
+        if (stop_) break;
+        if (std::abs(best_score) > kWinThreshold) break;  // a proven result
+        if (limits.time_ms) {
+            // The next iteration costs several times this one: do not start
+            // what cannot finish.
+            auto elapsed = std::chrono::steady_clock::now() - start_;
+            if (elapsed * 3 > std::chrono::milliseconds(limits.time_ms)) break;
+        }
+    }
+
+    // Threat-space safety: a move after which the opponent wins by fours is
+    // refuted whatever its score; take the best move that is not.
+    if (limits.vcf && best.score > -kWinThreshold) {
+        int checked = 0;
+        for (int i = 0; i < n && checked < 8; ++i, ++checked) {
+            if (scores[i] <= -kWinThreshold) break;
+            if (limits.time_ms && std::chrono::steady_clock::now() - start_ >=
+                                      std::chrono::milliseconds(limits.time_ms))
+                break;
+            if (!opponent_vcf_after(root[i])) {
+                if (root[i] != b.from_move(best.move)) {
+                    best = report(root[i], scores[i], best.depth, "search");
+                    best.pv = {best.move};
+                    publish(best);
+                }
+                break;
+            }
+        }
+    }
+    best.nodes = nodes_ + vcf_nodes_;
+    return best;
+}
+
+}  // namespace kinrow::gomoku

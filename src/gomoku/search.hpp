@@ -1,0 +1,95 @@
+// The Gomoku engine's main search: principal variation search with iterative
+// deepening over candidate moves near the stones, a transposition table on
+// the board's Zobrist keys, killer and history ordering and late-move
+// reductions, with the threat rules of Gomoku built in: a five is played at
+// once, an opponent's four must be blocked (searched without using depth), an
+// open four wins, and against an open three only fours and the blocking
+// squares are tried. A VCF search runs at the root first.
+//
+// The engine knows nothing of protocols: front ends build a Board, call
+// think() and receive a report after every finished iteration.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "board.hpp"
+#include "vcf.hpp"
+#include "vct.hpp"
+
+namespace kinrow::gomoku {
+
+inline constexpr int kWinScore = 30000;
+inline constexpr int kWinThreshold = kWinScore - 1000;  // scores beyond: a forced win
+inline constexpr int kMaxPly = 128;
+
+struct SearchLimits {
+    int time_ms = 0;             // per-move budget; 0 = none
+    std::uint64_t nodes = 0;     // main-search nodes; 0 = none
+    int depth = 0;               // iterative deepening up to this depth; 0 = no limit
+    bool vcf = true;             // VCF at the root (our win, and the opponent's threats)
+    std::uint64_t vcf_nodes = 200000;  // budget of each root VCF search
+    bool vct = true;             // VCT (threes too) at the root after VCF
+    std::uint64_t vct_nodes = 300000;  // its budget (and a quarter of the time)
+};
+
+struct SearchReport {
+    Move move = kNoMove;  // row * width + col; kNoMove only on a full board
+    int score = 0;        // for the side to move; beyond kWinThreshold a forced win
+    int depth = 0;        // last finished iteration (0: the move came from VCF or a rule)
+    std::uint64_t nodes = 0;      // main search plus VCF
+    std::int64_t elapsed_ms = 0;
+    std::vector<Move> pv;
+    const char* source = "search";  // "search", "vcf", "vct", "forced" or "first"
+};
+
+class Engine {
+public:
+    explicit Engine(std::size_t tt_bytes = std::size_t{32} << 20);
+
+    // Chooses a move for the side to move of `board`. `on_report` is called
+    // once as soon as a legal move is known and again after each iteration.
+    SearchReport think(const Board& board, const SearchLimits& limits,
+                       const std::function<void(const SearchReport&)>& on_report = {});
+    // Forgets everything learned (a new game).
+    void clear();
+
+private:
+    struct TTEntry {
+        std::uint64_t key = 0;
+        std::int16_t score = 0;
+        std::int16_t move = kNoSq;
+        std::int8_t depth = 0;
+        std::uint8_t bound = 0;
+    };
+
+    int search(int depth, int alpha, int beta, int ply);
+    int evaluate() const;
+    // Candidate moves in search order; returns how many. `forced` is set when
+    // the only move blocks the opponent's four.
+    int generate(Sq* out, Sq tt_move, int ply, bool& forced);
+    // Our squares that make a four, best first; returns how many.
+    int fours(Sq* out) const;
+    void check_limits();
+    // When the move must be ready; the default time point when there is no limit.
+    std::chrono::steady_clock::time_point deadline() const;
+    std::vector<Move> principal_variation(int max_length);
+    bool opponent_vcf_after(Sq move);
+    SearchReport report(Sq move, int score, int depth, const char* source) const;
+
+    std::vector<TTEntry> tt_;
+    std::uint64_t tt_mask_;
+    std::array<std::array<Sq, 2>, kMaxPly + 1> killers_{};
+    std::array<std::array<int, kMaxSquares>, 2> history_{};
+    VcfSearcher vcf_;
+    VctSearcher vct_;
+    Board board_{15, 15, WinRule::AtLeastK};
+    SearchLimits limits_;
+    std::chrono::steady_clock::time_point start_;
+    std::uint64_t nodes_ = 0, vcf_nodes_ = 0;
+    bool stop_ = false;
+};
+
+}  // namespace kinrow::gomoku

@@ -1,0 +1,99 @@
+#include "vcf.hpp"
+
+#include <algorithm>
+
+namespace kinrow::gomoku {
+
+namespace {
+
+// Separates table entries of the same position searched to different depths:
+// a failure with n fours left proves nothing about n + 1.
+std::uint64_t tag(std::uint64_t hash, int fours_left) {
+    return hash ^ (0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(fours_left + 1));
+}
+
+}  // namespace
+
+VcfSearcher::VcfSearcher(int table_bits)
+    : failed_(std::size_t{1} << table_bits, 0), mask_((std::uint64_t{1} << table_bits) - 1) {}
+
+VcfResult VcfSearcher::solve(Board& board, int max_fours, std::uint64_t node_budget,
+                             std::chrono::steady_clock::time_point deadline) {
+    nodes_ = 0;
+    deadline_ = deadline;
+    budget_ = node_budget;
+    aborted_ = false;
+    line_.clear();
+    VcfResult result;
+    result.win = attack(board, max_fours);
+    result.nodes = nodes_;
+    result.aborted = aborted_;
+    if (result.win) result.line.assign(line_.rbegin(), line_.rend());
+    return result;
+}
+
+// Plays a four and the forced reply, then attacks on; the winning line is
+// collected in reverse on the way back up.
+bool VcfSearcher::try_four(Board& board, Sq four, int fours_left) {
+    Colour me = board.side_to_move();
+    board.play(four);
+    Sq block = board.find_five(me, four);
+    board.play(block);
+    // A reply that makes the defender's own five refutes the four.
+    bool win = !board.last_move_won() && attack(board, fours_left - 1);
+    board.undo();
+    board.undo();
+    if (win) {
+        line_.push_back(block);
+        line_.push_back(four);
+    }
+    return win;
+}
+
+bool VcfSearcher::attack(Board& board, int fours_left) {
+    ++nodes_;
+    if (budget_ && nodes_ > budget_) aborted_ = true;
+    if ((nodes_ & 1023) == 0 && deadline_ != std::chrono::steady_clock::time_point{} &&
+        std::chrono::steady_clock::now() >= deadline_)
+        aborted_ = true;
+    if (aborted_) return false;
+    Colour me = board.side_to_move(), them = other(me);
+    const auto& squares = board.squares();
+    auto first_with = [&](Colour c, Shape s) {
+        return *std::find_if(squares.begin(), squares.end(),
+                             [&](Sq q) { return board.is_empty(q) && board.shape(c, q) == s; });
+    };
+    if (board.shape_count(me, kShapeFive)) {
+        line_.push_back(first_with(me, kShapeFive));
+        return true;
+    }
+    if (int threats = board.shape_count(them, kShapeFive)) {
+        // The defender's last reply made a four: block it, and only go on if
+        // the block is itself a four.
+        if (threats > 1 || fours_left == 0) return false;
+        Sq block = first_with(them, kShapeFive);
+        return makes_four(board.shape(me, block)) && try_four(board, block, fours_left);
+    }
+    if (board.shape_count(me, kShapeFlex4)) {
+        line_.push_back(first_with(me, kShapeFlex4));
+        return true;
+    }
+    if (fours_left == 0) return false;
+    std::uint64_t key = tag(board.hash(), fours_left);
+    std::uint64_t& slot = failed_[key & mask_];
+    if (slot == key) return false;
+
+    // Fours that also make an open three first: they are the likeliest wins.
+    Sq fours[kMaxSquares];
+    int n = 0;
+    for (Sq s : squares)
+        if (board.is_empty(s) && makes_four(board.shape(me, s))) fours[n++] = s;
+    std::stable_sort(fours, fours + n,
+                     [&](Sq a, Sq b) { return board.value(me, a) > board.value(me, b); });
+    for (int i = 0; i < n; ++i)
+        if (try_four(board, fours[i], fours_left)) return true;
+    if (!aborted_) slot = key;
+    return false;
+}
+
+}  // namespace kinrow::gomoku

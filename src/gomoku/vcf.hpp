@@ -1,0 +1,49 @@
+// VCF: victory by continuous fours. The attacker plays only fours, so every
+// defender reply is forced (the one square that stops the five); a line of
+// such fours that ends in an open four, a double four or a five wins whatever
+// the defender does. The search is narrow and deep, so it runs far past the
+// horizon of the main search: at the root, and as `kinrow solve --vcf`.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "board.hpp"
+
+namespace kinrow::gomoku {
+
+struct VcfResult {
+    bool win = false;
+    // The winning line, attacker and defender alternating from the attacker's
+    // first four to its last winning stone (when found).
+    std::vector<Sq> line;
+    std::uint64_t nodes = 0;
+    bool aborted = false;  // the node budget ran out before a proof
+};
+
+class VcfSearcher {
+public:
+    // Failures are remembered in a table of 2^table_bits entries.
+    explicit VcfSearcher(int table_bits = 18);
+
+    // Does the side to move win by continuous fours within `max_fours` of its
+    // own moves? Stops after `node_budget` nodes (0 = none). Leaves the board
+    // as it was. Deterministic unless a deadline is given (the default time
+    // point means none).
+    VcfResult solve(Board& board, int max_fours, std::uint64_t node_budget,
+                    std::chrono::steady_clock::time_point deadline = {});
+
+private:
+    bool attack(Board& board, int fours_left);
+    bool try_four(Board& board, Sq four, int fours_left);
+
+    std::vector<std::uint64_t> failed_;  // hash ^ depth tag of proven failures
+    std::uint64_t mask_;
+    std::vector<Sq> line_;
+    std::uint64_t nodes_ = 0, budget_ = 0;
+    std::chrono::steady_clock::time_point deadline_;
+    bool aborted_ = false;
+};
+
+}  // namespace kinrow::gomoku

@@ -1,0 +1,51 @@
+// VCT: victory by continuous threats. Like VCF, but the attacker may also
+// make open threes (a square where it would get an open four), which the
+// defender must answer with one of the squares that stop it or with a four of
+// its own. An AND-OR search over those replies: the attacker needs one
+// threat that wins against every defence. Wider than VCF, so it runs only at
+// the root, under a node and time budget.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "board.hpp"
+
+namespace kinrow::gomoku {
+
+struct VctResult {
+    bool win = false;
+    Sq first = kNoSq;  // the attacker's first threat of a win
+    std::uint64_t nodes = 0;
+    bool aborted = false;
+};
+
+class VctSearcher {
+public:
+    explicit VctSearcher(int table_bits = 18);
+
+    // Does the side to move win by threats within `max_threats` of its own
+    // moves? Leaves the board as it was; deterministic without a deadline.
+    VctResult solve(Board& board, int max_threats, std::uint64_t node_budget,
+                    std::chrono::steady_clock::time_point deadline = {});
+
+private:
+    bool attack(Board& board, int threats_left, Sq* first = nullptr);
+    bool defend(Board& board, int threats_left);
+    bool out_of_budget();
+
+    struct Entry {
+        std::uint64_t key = 0;
+        std::int8_t depth = -1;  // threats left when proven
+        bool win = false;
+    };
+    std::vector<Entry> table_;
+    std::uint64_t mask_;
+    Colour attacker_ = kBlack;
+    std::uint64_t nodes_ = 0, budget_ = 0;
+    std::chrono::steady_clock::time_point deadline_;
+    bool aborted_ = false;
+};
+
+}  // namespace kinrow::gomoku

@@ -1,0 +1,247 @@
+// The Connect-k bitboards and solver, checked against the generic rules
+// engine (Position) and a memoised brute-force negamax written from scratch.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <unordered_map>
+
+#include "connect/bitboard.hpp"
+#include "connect/solver.hpp"
+#include "connect/transposition_table.hpp"
+#include "error.hpp"
+#include "position.hpp"
+
+using namespace kinrow;
+using namespace kinrow::connect;
+
+namespace {
+
+// Random playouts that stop before the game ends, collecting the positions.
+std::vector<Position> random_positions(const GameSpec& spec, int count, std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::vector<Position> out;
+    while (static_cast<int>(out.size()) < count) {
+        Position p(spec);
+        int length = static_cast<int>(rng() % (spec.cells() + 1));
+        for (int i = 0; i < length && !p.game_over(); ++i) {
+            auto moves = p.legal_moves();
+            p.play(moves[rng() % moves.size()]);
+        }
+        if (p.game_over()) p.undo();
+        out.push_back(p);
+    }
+    return out;
+}
+
+// Pons's score by exhaustive negamax over the rules engine, memoised by id.
+int brute_score(Position& p, std::unordered_map<std::uint64_t, int>& memo) {
+    if (auto it = memo.find(p.id()); it != memo.end()) return it->second;
+    const int cells = p.cells();
+    int best = -cells;
+    auto moves = p.legal_moves();
+    if (moves.empty()) best = 0;
+    for (Move m : moves) {
+        if (p.completes_line(m, stone_of(p.side_to_move()))) {
+            best = (cells + 1 - p.stones()) / 2;
+            break;
+        }
+        p.play(m);
+        best = std::max(best, -brute_score(p, memo));
+        p.undo();
+    }
+    memo[p.id()] = best;
+    return best;
+}
+
+int sign(int x) { return (x > 0) - (x < 0); }
+
+struct Game {
+    const char* name;
+    int positions;
+};
+
+}  // namespace
+
+TEST(ConnectBitboard, WinningCellsMatchTheRulesEngine) {
+    // Odd shapes on purpose: k longer than a side, k = 1, one column, one row,
+    // and boards that use all 64 bits.
+    const char* games[] = {"connect4",       "connect:8,7,4", "connect:4,15,4", "connect:1,63,5",
+                           "connect:32,1,3", "connect:5,4,5", "connect:4,5,5",  "connect:3,3,1",
+                           "connect:6,6,2",  "connect:9,6,6", "connect:2,5,5"};
+    for (const char* name : games) {
+        GameSpec spec = parse_game(name);
+        Geometry g(spec);
+        for (const Position& pos : random_positions(spec, 60, 7)) {
+            BitPosition p = BitPosition::from(g, pos);
+            Bitboard own = g.winning_cells(p.current, p.mask);
+            Bitboard other = g.winning_cells(p.current ^ p.mask, p.mask);
+            Cell me = stone_of(pos.side_to_move()), them = stone_of(opponent(pos.side_to_move()));
+            for (int row = 0; row < spec.height; ++row)
+                for (int col = 0; col < spec.width; ++col) {
+                    Move m = pos.cell(row, col);
+                    Bitboard bit = g.cell_bit(col, spec.height - 1 - row);
+                    bool empty = pos.at(m) == Cell::Empty;
+                    EXPECT_EQ((own & bit) != 0, empty && pos.completes_line(m, me))
+                        << name << " " << pos.move_list_string() << " cell " << m;
+                    EXPECT_EQ((other & bit) != 0, empty && pos.completes_line(m, them))
+                        << name << " " << pos.move_list_string() << " cell " << m;
+                }
+            EXPECT_FALSE(g.has_line(p.current));
+            EXPECT_FALSE(g.has_line(p.current ^ p.mask));
+            // Every playable winning cell, once filled, makes a line.
+            for (Bitboard w = own & p.playable(g); w; w &= w - 1)
+                EXPECT_TRUE(g.has_line(p.current | (w & -w))) << name;
+        }
+    }
+}
+
+TEST(ConnectBitboard, KeysAreUniqueAndMirrorsMatch) {
+    GameSpec spec = parse_game("connect:5,4,4");
+    Geometry g(spec);
+    std::unordered_map<Bitboard, std::string> seen;
+    for (const Position& pos : random_positions(spec, 3000, 11)) {
+        BitPosition p = BitPosition::from(g, pos);
+        auto [it, fresh] = seen.emplace(p.key(), pos.board_string());
+        EXPECT_EQ(it->second, pos.board_string()) << "two boards share key " << p.key();
+        // The mirrored move list gives the mirrored key.
+        Position mirrored(spec);
+        for (Move m : pos.history()) mirrored.play(mirrored.drop_cell(spec.width - 1 - pos.col_of(m)));
+        EXPECT_EQ(BitPosition::from(g, mirrored).key(), g.mirror(p.key()));
+    }
+}
+
+TEST(ConnectBitboard, RejectsBoardsBeyondSixtyFourBits) {
+    EXPECT_THROW(Geometry(8, 8, 4), Error);
+    EXPECT_THROW(Geometry(parse_game("tictactoe")), Error);
+    EXPECT_NO_THROW(Geometry(8, 7, 4));
+}
+
+TEST(ConnectTable, StoresExactKeysOnEveryBoardSize) {
+    // A 64-bit key space with a small table: many keys share a bucket, and a
+    // probe must still never return another key's entry.
+    GameSpec spec = parse_game("connect:8,7,4");
+    Geometry g(spec);
+    FixedTable table(g, 1);
+    std::mt19937_64 rng(5);
+    std::unordered_map<Bitboard, int> stored;
+    for (int i = 0; i < 200000; ++i) {
+        Bitboard key = rng();
+        int score = static_cast<int>(rng() % 57) - 28;
+        table.store(key, {score, (key & 1) != 0, static_cast<int>(key % 8)}, static_cast<int>(rng() % 40));
+        stored[key] = score;
+    }
+    int found = 0;
+    for (auto [key, score] : stored) {
+        TableEntry e;
+        if (!table.probe(key, e)) continue;
+        ++found;
+        EXPECT_EQ(e.score, score);
+        EXPECT_EQ(e.lower, (key & 1) != 0);
+        EXPECT_EQ(e.column, static_cast<int>(key % 8));
+    }
+    EXPECT_GT(found, 1000);
+    TableEntry e;
+    EXPECT_FALSE(table.probe(rng(), e));
+    table.clear();
+    EXPECT_FALSE(table.probe(stored.begin()->first, e));
+}
+
+TEST(ConnectSolver, SeedFacts) {
+    // (game, score for the first player on the empty board)
+    struct Fact {
+        const char* game;
+        int sign;
+    };
+    for (Fact f : {Fact{"connect:2,2,2", 1}, Fact{"connect:3,3,3", 0}, Fact{"connect:3,4,3", 0},
+                   Fact{"connect:4,3,3", 1}}) {
+        GameSpec spec = parse_game(f.game);
+        Geometry g(spec);
+        FixedTable table(g, 1);
+        Solver solver(g, table);
+        Position empty(spec);
+        std::unordered_map<std::uint64_t, int> memo;
+        int exact = brute_score(empty, memo);
+        EXPECT_EQ(sign(exact), f.sign) << f.game;
+        EXPECT_EQ(solver.solve(BitPosition{}, false), exact) << f.game;
+        EXPECT_EQ(solver.solve(BitPosition{}, true), f.sign) << f.game;
+    }
+}
+
+TEST(ConnectSolver, MatchesBruteForceWithEveryOptionAndTable) {
+    for (Game game : {Game{"connect:4,4,3", 150}, Game{"connect:5,4,4", 60}, Game{"connect:4,4,4", 150},
+                      Game{"connect:6,3,3", 100}, Game{"connect:3,5,2", 100}, Game{"connect:5,3,1", 1}}) {
+        GameSpec spec = parse_game(game.name);
+        Geometry g(spec);
+        std::unordered_map<std::uint64_t, int> memo;
+        for (const Position& pos : random_positions(spec, game.positions, 3)) {
+            // Keep the brute force affordable on the 20-cell board.
+            if (spec.cells() >= 20 && pos.stones() < 8) continue;
+            Position copy = pos;
+            const int exact = brute_score(copy, memo);
+            BitPosition p = BitPosition::from(g, pos);
+            for (int variant = 0; variant < 5; ++variant) {
+                SolverOptions o;
+                o.symmetry = variant != 1;
+                o.ordering = variant != 2;
+                o.bisection = variant != 3;
+                FixedTable fixed(g, 1);
+                NoTable none;
+                int strong, weak;
+                if (variant == 4) {
+                    Solver solver(g, none, o);
+                    strong = solver.solve(p, false);
+                    weak = solver.solve(p, true);
+                } else {
+                    Solver solver(g, fixed, o);
+                    strong = solver.solve(p, false);
+                    weak = solver.solve(p, true);
+                }
+                EXPECT_EQ(strong, exact) << game.name << " " << pos.move_list_string() << " variant " << variant;
+                EXPECT_EQ(weak, sign(exact)) << game.name << " " << pos.move_list_string();
+            }
+            // Every column's score, and the best column keeps the score.
+            FixedTable table(g, 1);
+            Solver solver(g, table);
+            for (int col = 0; col < spec.width; ++col) {
+                Move m = pos.drop_cell(col);
+                if (m == kNoMove) continue;
+                int expected;
+                if (pos.completes_line(m, stone_of(pos.side_to_move()))) {
+                    expected = (spec.cells() + 1 - pos.stones()) / 2;
+                } else {
+                    Position child = pos;
+                    child.play(m);
+                    expected = -brute_score(child, memo);
+                }
+                EXPECT_EQ(solver.move_score(p, col, false), expected) << game.name << " " << pos.move_list_string();
+            }
+            int best = solver.best_column(p, exact);
+            if (pos.stones() < spec.cells()) {
+                ASSERT_GE(best, 0);
+                EXPECT_EQ(solver.move_score(p, best, false), exact) << pos.move_list_string();
+            }
+        }
+    }
+}
+
+TEST(ConnectSolver, PrincipalVariationPlaysOutTheScore) {
+    GameSpec spec = parse_game("connect:5,4,4");
+    Geometry g(spec);
+    FixedTable table(g, 4);
+    Solver solver(g, table);
+    for (const Position& start : random_positions(spec, 40, 9)) {
+        BitPosition p = BitPosition::from(g, start);
+        int score = solver.solve(p, false);
+        Position pos = start;
+        for (int col : solver.principal_variation(p, score)) pos.play(pos.drop_cell(col));
+        ASSERT_TRUE(pos.game_over());
+        // Replaying the line gives exactly the promised result and length.
+        if (score == 0) {
+            EXPECT_EQ(pos.result(), Result::Draw);
+        } else {
+            Player winner = score > 0 ? start.side_to_move() : opponent(start.side_to_move());
+            EXPECT_EQ(pos.result(), winner == Player::X ? Result::XWins : Result::OWins);
+            EXPECT_EQ((spec.cells() + 2 - pos.stones()) / 2, score > 0 ? score : -score);
+        }
+    }
+}

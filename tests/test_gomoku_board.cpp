@@ -1,0 +1,130 @@
+// The Gomoku engine's incremental board against Position, the rules engine:
+// the same wins under both rules, and incremental updates equal a rebuild.
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "error.hpp"
+#include "gomoku/board.hpp"
+#include "gomoku/patterns.hpp"
+
+using namespace kinrow;
+using namespace kinrow::gomoku;
+
+namespace {
+
+// A key seen from the centre: `left` and `right` list the cells outward
+// from the centre ('x' own, 'o' opponent, '#' wall, '.' empty).
+LineKey key_of(const std::string& left, const std::string& right) {
+    auto code = [](char c) { return c == 'x' ? 1u : c == 'o' ? 2u : c == '#' ? 3u : 0u; };
+    LineKey key = 0;
+    for (std::size_t i = 0; i < left.size(); ++i)
+        key |= code(left[i]) << (2 * window_slot(-static_cast<int>(i) - 1));
+    for (std::size_t i = 0; i < right.size(); ++i)
+        key |= code(right[i]) << (2 * window_slot(static_cast<int>(i) + 1));
+    return key;
+}
+
+// Random games biased to play near the stones, so that many end in a five
+// (or, under the exact rule, run into overlines).
+std::vector<Move> random_game(const GameSpec& spec, std::mt19937& rng, Position& pos) {
+    std::vector<Move> moves;
+    while (!pos.game_over()) {
+        std::vector<Move> legal = pos.legal_moves();
+        std::vector<Move> near;
+        for (Move m : legal) {
+            int r = m / spec.width, c = m % spec.width;
+            for (Move h : pos.history())
+                if (std::abs(h / spec.width - r) <= 1 && std::abs(h % spec.width - c) <= 1) {
+                    near.push_back(m);
+                    break;
+                }
+        }
+        const auto& pool = near.empty() || rng() % 8 == 0 ? legal : near;
+        Move m = pool[rng() % pool.size()];
+        pos.play(m);
+        moves.push_back(m);
+    }
+    return moves;
+}
+
+}  // namespace
+
+TEST(GomokuPatterns, ClassifiesBasicShapes) {
+    const PatternTable& free = PatternTable::get(WinRule::AtLeastK);
+    const PatternTable& exact = PatternTable::get(WinRule::ExactlyK);
+    EXPECT_EQ(free.pattern(key_of("xxxx", "")), kFive);
+    EXPECT_EQ(free.pattern(key_of("xxx", "x")), kFive);
+    EXPECT_EQ(free.pattern(key_of("xxx.", ".")), kFlex4);     // .xxx[x].
+    EXPECT_EQ(free.pattern(key_of("xxxo", ".")), kBlock4);    // oxxx[x].
+    EXPECT_EQ(free.pattern(key_of("xx.", "..")), kFlex3);     // .xx[x]..
+    EXPECT_EQ(free.pattern(key_of("xxo", "..")), kBlock3);
+    EXPECT_EQ(free.pattern(key_of("x.x.", ".")), kFlex3);     // .x.x[x]. : a split three
+    EXPECT_EQ(free.pattern(key_of("o", "xxxo")), kDead);      // o[x]xxxo has no room
+    EXPECT_EQ(free.pattern(key_of("xx#", "..")), kBlock3);    // the edge blocks like a stone
+    // Six in a row: a win in freestyle, nothing under the exactly-five rule.
+    EXPECT_EQ(free.pattern(key_of("xxx", "xx")), kFive);
+    EXPECT_EQ(exact.pattern(key_of("xxx", "xx")), kDead);
+    // x.xxx[x]: the gap would make six, so under the exact rule it is no four.
+    EXPECT_EQ(exact.pattern(key_of("xxx.x", "o")), kDead);
+    EXPECT_EQ(free.pattern(key_of("xxx.x", "o")), kBlock4);
+}
+
+TEST(GomokuPatterns, SwapsColours) {
+    EXPECT_EQ(swap_colours(key_of("xo#.", "ox")), key_of("ox#.", "xo"));
+}
+
+TEST(GomokuBoard, WinRuleAgreesWithPosition) {
+    std::mt19937 rng(12345);
+    int wins = 0;
+    for (const char* name : {"gomoku", "gomoku-standard", "mnk:7,6,5", "mnk:7,6,5:exact", "mnk:20,20,5"}) {
+        GameSpec spec = parse_game(name);
+        for (int game = 0; game < 40; ++game) {
+            Position pos(spec);
+            std::vector<Move> moves = random_game(spec, rng, pos);
+            Board board(spec.width, spec.height, spec.win_rule);
+            for (std::size_t i = 0; i < moves.size(); ++i) {
+                board.play(board.from_move(moves[i]));
+                bool last = i + 1 == moves.size();
+                bool position_win = last && pos.result() != Result::Draw;
+                ASSERT_EQ(board.last_move_won(), position_win) << name << " game " << game << " move " << i;
+            }
+            wins += pos.result() != Result::Draw;
+        }
+    }
+    EXPECT_GT(wins, 100);  // the games really exercised the win rule
+}
+
+TEST(GomokuBoard, IncrementalUpdatesEqualRebuild) {
+    std::mt19937 rng(777);
+    for (const char* name : {"gomoku", "gomoku-standard", "mnk:9,12,5"}) {
+        GameSpec spec = parse_game(name);
+        for (int game = 0; game < 10; ++game) {
+            Position pos(spec);
+            std::vector<Move> moves = random_game(spec, rng, pos);
+            Board board(spec.width, spec.height, spec.win_rule);
+            std::size_t keep = moves.size() / 2;
+            for (Move m : moves) board.play(board.from_move(m));
+            for (std::size_t i = moves.size(); i > keep; --i) board.undo();
+            Position half(spec);
+            for (std::size_t i = 0; i < keep; ++i) half.play(moves[i]);
+            Board rebuilt = Board::from_position(half);
+            ASSERT_EQ(board.hash(), rebuilt.hash());
+            for (Colour c : {kBlack, kWhite}) {
+                ASSERT_EQ(board.value_sum(c), rebuilt.value_sum(c));
+                for (int s = 0; s <= kShapeFive; ++s)
+                    ASSERT_EQ(board.shape_count(c, Shape(s)), rebuilt.shape_count(c, Shape(s)));
+                for (Sq s : board.squares()) {
+                    if (!board.is_empty(s)) continue;
+                    ASSERT_EQ(board.patterns(c, s), rebuilt.patterns(c, s));
+                }
+            }
+        }
+    }
+}
+
+TEST(GomokuBoard, RejectsUnsupportedGames) {
+    EXPECT_THROW(Board::from_position(Position(parse_game("tictactoe"))), Error);
+    EXPECT_THROW(Board::from_position(Position(parse_game("connect4"))), Error);
+    EXPECT_THROW(Board(4, 4, WinRule::AtLeastK), Error);
+}

@@ -1,0 +1,239 @@
+// Tactics suite of the Gomoku engine: VCF puzzles within a node budget, the
+// forced answers (win now, block a four, block an open three), traps, and
+// robustness (never an illegal move, deterministic node counts).
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "gomoku/board.hpp"
+#include "gomoku/search.hpp"
+#include "gomoku/vcf.hpp"
+#include "gomoku/vct.hpp"
+
+using namespace kinrow;
+using namespace kinrow::gomoku;
+
+namespace {
+
+// Empty 15x15 board with the listed stones: `x` and `o` hold "row,col" pairs.
+Position board_with(const std::vector<std::pair<int, int>>& x, const std::vector<std::pair<int, int>>& o,
+                    const char* game = "gomoku") {
+    GameSpec spec = parse_game(game);
+    std::string rows(spec.cells(), '.');
+    for (auto [r, c] : x) rows[r * spec.width + c] = 'X';
+    for (auto [r, c] : o) rows[r * spec.width + c] = 'O';
+    std::string text;
+    for (int r = 0; r < spec.height; ++r) text += rows.substr(r * spec.width, spec.width) + "/";
+    text.pop_back();
+    return Position::from_board(spec, text);
+}
+
+int completions(const Position& pos, Cell who) {
+    int n = 0;
+    for (Move m = 0; m < pos.cells(); ++m)
+        if (pos.at(m) == Cell::Empty && pos.completes_line(m, who)) ++n;
+    return n;
+}
+
+// Checks a VCF line with Position alone: every attacker move but the last
+// makes a four whose only completion the defender takes; the last wins
+// outright or leaves two completions the defender cannot both stop.
+void expect_valid_vcf(Position pos, const std::vector<Move>& line) {
+    ASSERT_FALSE(line.empty());
+    Cell attacker = stone_of(pos.side_to_move());
+    Cell defender = attacker == Cell::X ? Cell::O : Cell::X;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        ASSERT_TRUE(pos.is_legal(line[i])) << "move " << i;
+        bool attacking = i % 2 == 0;
+        if (!attacking) {
+            ASSERT_TRUE(pos.completes_line(line[i], attacker)) << "reply " << i << " is not forced";
+            ASSERT_FALSE(pos.completes_line(line[i], defender)) << "reply " << i << " wins";
+        }
+        pos.play(line[i]);
+        if (attacking && i + 1 < line.size()) {
+            ASSERT_EQ(completions(pos, attacker), 1) << "move " << i;
+        }
+    }
+    ASSERT_EQ(line.size() % 2, 1u);
+    bool won = pos.result() == (attacker == Cell::X ? Result::XWins : Result::OWins);
+    EXPECT_TRUE(won || (completions(pos, attacker) >= 2 && completions(pos, defender) == 0));
+}
+
+std::vector<Move> to_moves(const Board& board, const std::vector<Sq>& line) {
+    std::vector<Move> moves;
+    for (Sq s : line) moves.push_back(board.to_move(s));
+    return moves;
+}
+
+SearchReport think(const Position& pos, std::uint64_t nodes, int depth = 0) {
+    Engine engine(std::size_t{4} << 20);
+    SearchLimits limits;
+    limits.nodes = nodes;
+    limits.depth = depth;
+    return engine.think(Board::from_position(pos), limits);
+}
+
+}  // namespace
+
+// X: a closed three on row 5 (blocked by O at 5,4) and two stones on column
+// 8. The four at 5,8 also extends the column; after the forced block at 5,9
+// the column becomes an open four at 8,8 (or 4,8).
+const std::vector<std::pair<int, int>> kTwoStepX = {{5, 5}, {5, 6}, {5, 7}, {6, 8}, {7, 8}};
+const std::vector<std::pair<int, int>> kTwoStepO = {{5, 4}, {0, 0}, {0, 14}, {14, 0}, {14, 14}};
+
+TEST(GomokuVcf, FindsTwoStepWinWithinBudget) {
+    for (const char* game : {"gomoku", "gomoku-standard"}) {
+        Position pos = board_with(kTwoStepX, kTwoStepO, game);
+        Board board = Board::from_position(pos);
+        VcfSearcher vcf(12);
+        VcfResult r = vcf.solve(board, 20, 10000);
+        ASSERT_TRUE(r.win) << game;
+        EXPECT_LE(r.nodes, 10000u);
+        expect_valid_vcf(pos, to_moves(board, r.line));
+    }
+}
+
+// A staircase of three fours: row 3 (3,6), then column 6 (4,6), which also
+// opens row 4 into an open three, then the open four on row 4.
+TEST(GomokuVcf, FindsThreeStepWinWithinBudget) {
+    Position pos = board_with({{3, 3}, {3, 4}, {3, 5}, {5, 6}, {6, 6}, {4, 7}, {4, 8}},
+                              {{3, 2}, {7, 6}, {0, 0}, {0, 14}, {14, 0}, {14, 14}, {14, 7}});
+    Board board = Board::from_position(pos);
+    VcfSearcher vcf(12);
+    VcfResult r = vcf.solve(board, 20, 20000);
+    ASSERT_TRUE(r.win);
+    EXPECT_GE(r.line.size(), 5u);
+    EXPECT_LE(r.nodes, 20000u);
+    expect_valid_vcf(pos, to_moves(board, r.line));
+}
+
+TEST(GomokuVcf, ReportsNoWinWhenFoursLeadNowhere) {
+    // One closed three: its fours are blocked and nothing follows.
+    Position pos = board_with({{7, 3}, {7, 4}, {7, 5}}, {{7, 2}, {0, 0}, {14, 14}});
+    Board board = Board::from_position(pos);
+    VcfSearcher vcf(12);
+    VcfResult r = vcf.solve(board, 20, 100000);
+    EXPECT_FALSE(r.win);
+    EXPECT_FALSE(r.aborted);
+    EXPECT_EQ(board.hash(), Board::from_position(pos).hash());  // the board is restored
+}
+
+TEST(GomokuVcf, ReportsNoWinWithoutFours) {
+    Position pos = board_with({{7, 7}, {8, 8}}, {{6, 6}, {0, 0}});
+    Board board = Board::from_position(pos);
+    VcfSearcher vcf(12);
+    VcfResult r = vcf.solve(board, 20, 100000);
+    EXPECT_FALSE(r.win);
+    EXPECT_FALSE(r.aborted);
+}
+
+// Two open twos crossing at 7,7: the double open three wins by threats
+// (the defender can stop only one three), though no four is in sight.
+TEST(GomokuVct, FindsTheDoubleThree) {
+    Position pos = board_with({{7, 5}, {7, 6}, {5, 7}, {6, 7}}, {{0, 0}, {0, 14}, {14, 0}, {14, 14}});
+    Board board = Board::from_position(pos);
+    VcfSearcher vcf(12);
+    EXPECT_FALSE(vcf.solve(board, 20, 100000).win);
+    VctSearcher vct(14);
+    VctResult r = vct.solve(board, 4, 200000);
+    ASSERT_TRUE(r.win);
+    EXPECT_EQ(board.to_move(r.first), pos.cell(7, 7));
+    EXPECT_EQ(board.hash(), Board::from_position(pos).hash());
+}
+
+TEST(GomokuVct, FindsNoWinAgainstASoundDefence) {
+    // One open two: a three is easily blocked.
+    Position pos = board_with({{7, 5}, {7, 6}}, {{0, 0}, {14, 14}});
+    Board board = Board::from_position(pos);
+    VctSearcher vct(14);
+    VctResult r = vct.solve(board, 6, 500000);
+    EXPECT_FALSE(r.win);
+    EXPECT_FALSE(r.aborted);
+}
+
+TEST(GomokuTactics, PlaysTheFive) {
+    Position pos = board_with({{7, 3}, {7, 4}, {7, 5}, {7, 6}}, {{7, 2}, {8, 3}, {8, 4}, {0, 0}});
+    SearchReport r = think(pos, 10000);
+    EXPECT_EQ(r.move, pos.cell(7, 7));
+    EXPECT_GT(r.score, kWinThreshold);
+}
+
+TEST(GomokuTactics, BlocksAFour) {
+    Position pos = board_with({{2, 1}, {9, 9}, {9, 10}, {0, 14}}, {{2, 2}, {2, 3}, {2, 4}, {2, 5}});
+    EXPECT_EQ(think(pos, 10000).move, pos.cell(2, 6));
+}
+
+TEST(GomokuTactics, BlocksAnOpenThree) {
+    for (const char* game : {"gomoku", "gomoku-standard"}) {
+        Position pos = board_with({{0, 0}, {0, 14}, {14, 0}}, {{7, 5}, {7, 6}, {7, 7}}, game);
+        Move m = think(pos, 50000).move;
+        EXPECT_TRUE(m == pos.cell(7, 4) || m == pos.cell(7, 8)) << game << ": " << pos.move_string(m);
+    }
+}
+
+// The opponent threatens the two-step VCF above; whatever we play must leave
+// it without a win by fours.
+TEST(GomokuTactics, DefendsAgainstTheOpponentsVcf) {
+    Position pos = board_with(kTwoStepO, kTwoStepX);
+    Move m = think(pos, 50000).move;
+    ASSERT_TRUE(pos.is_legal(m));
+    pos.play(m);
+    Board board = Board::from_position(pos);
+    VcfSearcher vcf(16);
+    VcfResult r = vcf.solve(board, 30, 1000000);
+    EXPECT_FALSE(r.win) << "after " << pos.move_string(m);
+    EXPECT_FALSE(r.aborted);
+}
+
+// Our win by fours comes before blocking the opponent's open three.
+TEST(GomokuTactics, AttacksWithVcfRatherThanDefend) {
+    Position pos = board_with(kTwoStepX, {{5, 4}, {12, 5}, {12, 6}, {12, 7}, {0, 0}});
+    SearchReport r = think(pos, 50000);
+    EXPECT_GT(r.score, kWinThreshold);
+    ASSERT_TRUE(pos.is_legal(r.move));
+    pos.play(r.move);
+    EXPECT_GE(completions(pos, Cell::X), 1) << "the first move must be a four";
+}
+
+TEST(GomokuTactics, AlwaysPlaysALegalMove) {
+    std::mt19937 rng(2024);
+    for (const char* game : {"gomoku", "gomoku-standard", "mnk:20,20,5", "mnk:7,6,5", "mnk:5,5,5"}) {
+        GameSpec spec = parse_game(game);
+        for (int trial = 0; trial < 12; ++trial) {
+            Position pos(spec);
+            int length = static_cast<int>(rng() % static_cast<unsigned>(spec.cells() - 1));
+            while (!pos.game_over() && pos.stones() < length) {
+                std::vector<Move> legal = pos.legal_moves();
+                pos.play(legal[rng() % legal.size()]);
+            }
+            if (pos.game_over()) continue;
+            SearchReport r = think(pos, 3000);
+            EXPECT_TRUE(pos.is_legal(r.move)) << game << " " << pos.move_list_string();
+        }
+    }
+}
+
+TEST(GomokuSearch, IsDeterministic) {
+    Position pos = Position::from_moves(parse_game("gomoku"), "h8 i9 j8 i8 i7 h9 j9 j7 g9");
+    SearchReport a = think(pos, 30000), b = think(pos, 30000);
+    EXPECT_EQ(a.move, b.move);
+    EXPECT_EQ(a.nodes, b.nodes);
+    EXPECT_EQ(a.score, b.score);
+    EXPECT_EQ(a.pv, b.pv);
+}
+
+TEST(GomokuSearch, ReportsALegalMoveFirst) {
+    Position pos = Position::from_moves(parse_game("gomoku"), "h8 i9");
+    Engine engine(std::size_t{1} << 20);
+    SearchLimits limits;
+    limits.depth = 3;
+    std::vector<SearchReport> reports;
+    SearchReport final = engine.think(Board::from_position(pos), limits,
+                                      [&](const SearchReport& r) { reports.push_back(r); });
+    ASSERT_GE(reports.size(), 2u);
+    EXPECT_STREQ(reports.front().source, "first");
+    EXPECT_EQ(reports.front().depth, 0);
+    for (const auto& r : reports) EXPECT_TRUE(pos.is_legal(r.move));
+    EXPECT_EQ(final.depth, 3);
+    EXPECT_EQ(final.move, reports.back().move);
+}

@@ -1,0 +1,265 @@
+// The Gomoku protocols end to end: a manager-style driver talks to the real
+// pbrain-kinrow over pipes, and the arena's file protocol runs the real
+// `kinrow arena` on state files, including malformed input.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <sys/wait.h>
+
+#include <gtest/gtest.h>
+
+#include "gomoku/subprocess.hpp"
+#include "position.hpp"
+
+using namespace kinrow;
+using namespace kinrow::gomoku;
+
+namespace {
+
+// Replies come within the brain's time limit; the generous timeout only
+// turns a hang into a failure instead of a stuck test.
+constexpr int kReplyTimeoutMs = 20000;
+
+class Brain {
+public:
+    Brain() : process_({KINROW_PBRAIN}) {}
+    void send(const std::string& text) { ASSERT_TRUE(process_.write(text)); }
+    // The next answer that is not MESSAGE/DEBUG chatter.
+    std::string answer() {
+        while (auto line = process_.read_line(kReplyTimeoutMs))
+            if (!line->starts_with("MESSAGE") && !line->starts_with("DEBUG")) return *line;
+        return "<no answer>";
+    }
+    std::optional<int> finish() { return process_.finish(kReplyTimeoutMs); }
+
+private:
+    Subprocess process_;
+};
+
+bool parse_move(const std::string& text, int& x, int& y) {
+    char comma = 0;
+    std::istringstream in(text);
+    return (in >> x >> comma >> y) && comma == ',' && in.peek() == EOF;
+}
+
+struct TempDir {
+    std::filesystem::path path;
+    TempDir() {
+        std::string templ = (std::filesystem::temp_directory_path() / "kinrow-arena-XXXXXX").string();
+        path = mkdtemp(templ.data());
+    }
+    ~TempDir() { std::filesystem::remove_all(path); }
+};
+
+// Runs `kinrow arena` on `state`; returns the exit code and the action file.
+int run_arena(const std::string& state, std::string& action, int time_ms = 200) {
+    TempDir dir;
+    std::ofstream(dir.path / "state") << state;
+    std::string command = std::string(KINROW_BINARY) + " arena --time-ms " + std::to_string(time_ms) +
+                          " " + (dir.path / "state").string() + " " + (dir.path / "action").string() +
+                          " 2>/dev/null";
+    int status = std::system(command.c_str());
+    std::ifstream in(dir.path / "action");
+    std::ostringstream text;
+    text << in.rdbuf();
+    action = text.str();
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string state_file(int player, const std::vector<std::vector<int>>& board) {
+    std::string s = std::to_string(player) + "\n";
+    for (const auto& row : board) {
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            if (c) s += ' ';
+            s += std::to_string(row[c]);
+        }
+        s += "\n";
+    }
+    return s;
+}
+
+// The arena's rule: the last complete `x y` pair.
+bool last_pair(const std::string& action, int& row, int& col) {
+    std::istringstream in(action);
+    bool found = false;
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream fields(line);
+        int r, c;
+        if (fields >> r >> c) {
+            row = r;
+            col = c;
+            found = true;
+        }
+    }
+    return found;
+}
+
+}  // namespace
+
+TEST(GomokuPbrain, AnswersTheProtocolCommands) {
+    Brain brain;
+    brain.send("ABOUT\n");
+    EXPECT_NE(brain.answer().find("name=\"kinrow\""), std::string::npos);
+    brain.send("START 30\n");
+    EXPECT_TRUE(brain.answer().starts_with("ERROR"));
+    brain.send("START many\n");
+    EXPECT_TRUE(brain.answer().starts_with("ERROR"));
+    brain.send("TURN 1,1\n");  // before any game
+    EXPECT_TRUE(brain.answer().starts_with("ERROR"));
+    brain.send("START 15\n");
+    EXPECT_EQ(brain.answer(), "OK");
+    brain.send("INFO timeout_turn 100\nINFO max_memory 83886080\nINFO some_future_key 7\n");
+    brain.send("FROBNICATE\n");
+    EXPECT_TRUE(brain.answer().starts_with("UNKNOWN"));
+    brain.send("BEGIN\n");
+    int x, y;
+    std::string first = brain.answer();
+    ASSERT_TRUE(parse_move(first, x, y)) << first;
+    EXPECT_TRUE(x >= 0 && x < 15 && y >= 0 && y < 15);
+    brain.send(first == "7,7" ? "TURN 7,7\n" : "TURN " + first + "\n");  // its own stone
+    EXPECT_TRUE(brain.answer().starts_with("ERROR"));
+    brain.send("TURN 15,3\n");
+    EXPECT_TRUE(brain.answer().starts_with("ERROR"));
+    brain.send("TURN 3,x\n");
+    EXPECT_TRUE(brain.answer().starts_with("ERROR"));
+    brain.send("TURN 0,0\n");
+    std::string second = brain.answer();
+    int x2, y2;
+    ASSERT_TRUE(parse_move(second, x2, y2)) << second;
+    EXPECT_NE(second, "0,0");
+    EXPECT_NE(second, first);
+    brain.send("TAKEBACK " + second + "\n");
+    EXPECT_EQ(brain.answer(), "OK");
+    brain.send("TAKEBACK 14,14\n");  // an empty cell
+    EXPECT_TRUE(brain.answer().starts_with("ERROR"));
+    brain.send("RESTART\n");
+    EXPECT_EQ(brain.answer(), "OK");
+    brain.send("END\n");
+    EXPECT_EQ(brain.finish(), 0);
+}
+
+TEST(GomokuPbrain, ReadsAnyLineEndingAndBlocksAFour) {
+    Brain brain;
+    // CR LF, then bare CR, then LF.
+    brain.send("START 15\r\nINFO timeout_turn 200\r");
+    EXPECT_EQ(brain.answer(), "OK");
+    // The opponent (2) has four on row 3, x = 4..7; x = 3 is ours, so 8,3 is the only block.
+    brain.send("BOARD\r\n4,3,2\r\n5,3,2\r\n6,3,2\r\n7,3,2\r\n3,3,1\r\n10,10,1\r\n12,1,1\r\nDONE\r\n");
+    EXPECT_EQ(brain.answer(), "8,3");
+    brain.send("END\n");
+    EXPECT_EQ(brain.finish(), 0);
+}
+
+TEST(GomokuPbrain, RejectsMalformedBoardsAndKeepsRunning) {
+    Brain brain;
+    brain.send("RECTSTART 20,15\nINFO timeout_turn 100\n");
+    EXPECT_EQ(brain.answer(), "OK");
+    brain.send("BOARD\n7,7,1\n7,7,2\nDONE\n");  // the same cell twice
+    EXPECT_TRUE(brain.answer().starts_with("ERROR"));
+    brain.send("BOARD\n7,7,9\nDONE\n");  // no such stone kind
+    EXPECT_TRUE(brain.answer().starts_with("ERROR"));
+    brain.send("BOARD\n19,7,1\nbanana\nDONE\n");
+    EXPECT_TRUE(brain.answer().starts_with("ERROR"));
+    brain.send("BOARD\n19,14,2\nDONE\n");  // x up to 19 on a 20-wide board
+    int x, y;
+    std::string move = brain.answer();
+    ASSERT_TRUE(parse_move(move, x, y)) << move;
+    EXPECT_TRUE(x >= 0 && x < 20 && y >= 0 && y < 15 && !(x == 19 && y == 14));
+    brain.send("END\n");
+    EXPECT_EQ(brain.finish(), 0);
+}
+
+// A manager-style driver plays a whole game against the brain with random
+// moves near the stones; every brain move must be legal, and it must win.
+TEST(GomokuPbrain, WinsAWholeGameAgainstARandomDriver) {
+    Brain brain;
+    brain.send("START 15\nINFO timeout_turn 60\nINFO rule 0\n");
+    ASSERT_EQ(brain.answer(), "OK");
+    Position pos(parse_game("gomoku"));
+    std::mt19937 rng(99);
+    brain.send("BEGIN\n");
+    while (!pos.game_over()) {
+        int x, y;
+        std::string reply = brain.answer();
+        ASSERT_TRUE(parse_move(reply, x, y)) << reply;
+        ASSERT_TRUE(x >= 0 && x < 15 && y >= 0 && y < 15) << reply;
+        Move m = pos.cell(y, x);
+        ASSERT_TRUE(pos.is_legal(m)) << reply << " in " << pos.move_list_string();
+        pos.play(m);
+        if (pos.game_over()) break;
+        std::vector<Move> near;
+        for (Move c : pos.legal_moves())
+            if (std::abs(pos.row_of(c) - y) <= 2 && std::abs(pos.col_of(c) - x) <= 2) near.push_back(c);
+        Move reply_move = near.empty() ? pos.legal_moves()[0] : near[rng() % near.size()];
+        pos.play(reply_move);
+        if (pos.game_over()) break;
+        brain.send("TURN " + std::to_string(pos.col_of(reply_move)) + "," +
+                   std::to_string(pos.row_of(reply_move)) + "\n");
+    }
+    EXPECT_EQ(pos.result(), Result::XWins) << pos.move_list_string();
+    brain.send("END\n");
+    EXPECT_EQ(brain.finish(), 0);
+}
+
+TEST(GomokuArena, WritesALegalMoveAndBlocksAFour) {
+    std::vector<std::vector<int>> board(15, std::vector<int>(15, 0));
+    // Black (1) to move; white has four on row 9, columns 2..5; black blocked column 1.
+    for (int c = 2; c <= 5; ++c) board[9][c] = 2;
+    board[9][1] = 1;
+    board[0][0] = 1;
+    board[14][14] = 1;
+    board[3][12] = 1;
+    std::string action;
+    ASSERT_EQ(run_arena(state_file(1, board), action), 0);
+    int row = -1, col = -1;
+    ASSERT_TRUE(last_pair(action, row, col)) << action;
+    EXPECT_EQ(row, 9);
+    EXPECT_EQ(col, 6);
+}
+
+TEST(GomokuArena, PlaysOnTheEmptyBoardAndInTheMiddlegame) {
+    std::vector<std::vector<int>> board(15, std::vector<int>(15, 0));
+    std::string action;
+    ASSERT_EQ(run_arena(state_file(1, board), action), 0);
+    int row, col;
+    ASSERT_TRUE(last_pair(action, row, col));
+    EXPECT_TRUE(row >= 0 && row < 15 && col >= 0 && col < 15);
+    Position pos = Position::from_moves(parse_game("gomoku"), "h8 i9 j8 i8 i7 h9 j9 j7 g9");
+    for (Move m : pos.history()) board[pos.row_of(m)][pos.col_of(m)] = pos.at(m) == Cell::X ? 1 : 2;
+    ASSERT_EQ(run_arena(state_file(2, board), action), 0);
+    ASSERT_TRUE(last_pair(action, row, col));
+    EXPECT_TRUE(pos.is_legal(pos.cell(row, col))) << action;
+}
+
+TEST(GomokuArena, RejectsMalformedStatesWithoutWritingAMove) {
+    std::vector<std::vector<int>> empty(15, std::vector<int>(15, 0));
+    std::vector<std::string> bad;
+    bad.push_back("");                                    // nothing
+    bad.push_back(state_file(3, empty));                  // no such player
+    bad.push_back(state_file(2, empty));                  // white cannot move first
+    auto short_rows = empty;
+    short_rows[4].pop_back();
+    bad.push_back(state_file(1, short_rows));             // 14 values on a row
+    auto extra_row = empty;
+    extra_row.push_back(std::vector<int>(15, 0));
+    bad.push_back(state_file(1, extra_row));              // 16 rows
+    std::string text = state_file(1, empty);
+    text[text.find('0')] = 'x';
+    bad.push_back(text);                                  // not a number
+    auto counts = empty;
+    counts[0][0] = counts[0][1] = counts[0][2] = 1;
+    bad.push_back(state_file(2, counts));                 // three black stones, no white
+    auto finished = empty;
+    for (int c = 0; c < 5; ++c) finished[7][c] = 1;
+    for (int c = 0; c < 4; ++c) finished[9][c] = 2;
+    bad.push_back(state_file(2, finished));               // black already has five
+    for (const auto& state : bad) {
+        std::string action;
+        EXPECT_NE(run_arena(state, action), 0) << state;
+        int row, col;
+        EXPECT_FALSE(last_pair(action, row, col)) << state;
+    }
+}
