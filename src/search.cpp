@@ -723,6 +723,14 @@ SearchResult SearchEngine::search(Position& pos, bool want_pv) {
             if (root_best_ != kNoMove) res.pv = {root_best_};
         }
     }
+    if (res.best_move == kNoMove) {
+        // Depth 0, or a limit hit before the first iteration finished: a
+        // player still needs a legal move, so take the one ordering ranks first.
+        Move moves[kMaxCells];
+        int n = pos.legal_moves(moves);
+        order_moves(moves, n, kNoMove, 0);
+        res.best_move = moves[0];
+    }
     SearchStats work = stats_;
     work.depth_reached = res.stats.depth_reached;
     work.elapsed_s = seconds_since(start_);

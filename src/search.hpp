@@ -102,8 +102,10 @@ struct SearchResult {
     Bound bound = Bound::None;  // Exact unless a limit cut the search short
     bool proven = false;   // the score is the game-theoretic value (no heuristic involved)
     bool complete = true;  // false if a node / time limit stopped the search
+    // Always a legal move unless the game is over (with depth 0 or a limit
+    // that struck first: the move ordering ranks first).
     Move best_move = kNoMove;
-    std::vector<Move> pv;  // starts with best_move
+    std::vector<Move> pv;  // starts with best_move when the search produced one
     SearchStats stats;
 };
 
