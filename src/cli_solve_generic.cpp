@@ -23,6 +23,8 @@ SearchOptions options_from(const SolveRequest& r) {
     o.algorithm = parse_algorithm(r.algorithm);
     if (r.full_tree && o.algorithm != Algorithm::Minimax)
         throw Error("--full-tree applies to --algorithm minimax only");
+    if (r.chained_buckets > 0 && (!r.use_tt || o.algorithm != Algorithm::Negamax))
+        throw Error("--chained is a transposition table: it needs --algorithm negamax and no --no-tt");
     o.stop_at_wins = !r.full_tree;
     o.use_tt = r.use_tt;
     o.tt_mb = r.tt_mb;

@@ -116,7 +116,7 @@ private:
     Score minimax(int depth, Score decided);
     Score alphabeta(int depth, Score alpha, Score beta);
     Score negamax(int depth, Score alpha, Score beta, int ply);
-    int order_moves(Move* moves, int n, Move tt_move, int ply) const;
+    void order_moves(Move* moves, int n, Move tt_move, int ply) const;
     Score evaluate() const;
     Score terminal_score() const;
     bool budget_exhausted();
@@ -169,6 +169,8 @@ void SearchEngine::clear() {
 void SearchEngine::prepare(Position& pos) {
     const GameSpec& spec = pos.spec();
     if (!spec_ || *spec_ != spec) {
+        // Another game's entries are useless (a new table is already empty).
+        if (table_ && spec_) table_->clear();
         spec_ = spec;
         lines_ = std::make_unique<LineIndex>(spec);
         symmetries_ = std::make_unique<Symmetries>(spec);
@@ -194,7 +196,6 @@ void SearchEngine::prepare(Position& pos) {
         // k-or-more wins (a stone next to a line cannot spoil it as an
         // overline) and no cell weights.
         dead_cells_apply_ = !spec.gravity() && spec.win_rule == WinRule::AtLeastK && !spec.weighted();
-        if (table_) table_->clear();
     }
     pos_ = &pos;
     counts_.assign(lines_->count(), {0, 0});
@@ -282,7 +283,7 @@ Score SearchEngine::evaluate() const {
 bool SearchEngine::budget_exhausted() {
     if (stop_) return true;
     if (opt.node_limit != 0 && stats_.nodes >= opt.node_limit) return stop_ = true;
-    if ((stats_.nodes & 1023) == 0) {
+    if ((stats_.nodes & 255) == 0) {
         auto now = Clock::now();
         double elapsed = std::chrono::duration<double>(now - start_).count();
         if (opt.time_ms > 0 && elapsed * 1000 >= opt.time_ms) return stop_ = true;
@@ -352,12 +353,19 @@ Score SearchEngine::alphabeta(int depth, Score alpha, Score beta) {
     return best;
 }
 
-// Sorts moves best-first: the table move, then killers, then by line
-// potential (what the stone adds to its own live windows and takes from the
-// opponent's), then history, then nearness to the centre.
-int SearchEngine::order_moves(Move* moves, int n, Move tt_move, int ply) const {
+// Sorts moves best-first: the table move, then by line potential (what the
+// stone adds to its own live windows and takes from the opponent's), then the
+// ply's killers, nearness to the centre and history. Killers and history only
+// break ties of the potential: ranked above it they cost 5x the nodes on
+// 5,5,4 (docs/PERFORMANCE-search.md).
+void SearchEngine::order_moves(Move* moves, int n, Move tt_move, int ply) const {
     int me = static_cast<int>(pos_->side_to_move()), opp = 1 - me;
-    std::array<long long, kMaxCells> key{};
+    struct Keyed {
+        long long key;
+        int index;  // board order breaks ties, so the order is deterministic
+    };
+    std::array<Keyed, kMaxCells> keyed;  // only the first n are written and read
+    std::array<Move, kMaxCells> original;
     for (int i = 0; i < n; ++i) {
         Move m = moves[i];
         long long potential = 0;
@@ -366,13 +374,18 @@ int SearchEngine::order_moves(Move* moves, int n, Move tt_move, int ply) const {
             if (c[opp] == 0) potential += 2 * window_weight(c[me] + 1);
             if (c[me] == 0) potential += window_weight(c[opp] + 1);
         }
-        long long k = (potential << 20) + (std::min<std::uint32_t>(history_[me][m], 4095) << 8) + centre_[m];
-        if (m == killers_[ply][0] || m == killers_[ply][1]) k += 1LL << 50;
+        long long k = (potential << 24) + (static_cast<long long>(centre_[m]) << 12) +
+                      std::min<std::uint32_t>(history_[me][m], 4095);
+        if (m == killers_[ply][0] || m == killers_[ply][1]) k += 1LL << 23;
         if (m == tt_move) k += 1LL << 60;
-        key[m] = k;
+        keyed[i] = Keyed{k, i};
+        original[i] = m;
     }
-    std::stable_sort(moves, moves + n, [&](Move a, Move b) { return key[a] > key[b]; });
-    return n;
+    // std::sort, not stable_sort: no heap buffer per node.
+    std::sort(keyed.begin(), keyed.begin() + n, [](const Keyed& a, const Keyed& b) {
+        return a.key != b.key ? a.key > b.key : a.index < b.index;
+    });
+    for (int i = 0; i < n; ++i) moves[i] = original[keyed[i].index];
 }
 
 Score SearchEngine::negamax(int depth, Score alpha, Score beta, int ply) {
@@ -383,6 +396,14 @@ Score SearchEngine::negamax(int depth, Score alpha, Score beta, int ply) {
     const int me = static_cast<int>(pos_->side_to_move()), opp = 1 - me;
     Move forced = kNoMove;
     Score lower = -kInfinity, upper = kInfinity;  // what game knowledge proves about this node
+    // The table's bucket is a likely cache miss: start loading it now, so the
+    // window scan below runs while it arrives.
+    std::uint64_t key = 0;
+    int symmetry = 0;
+    if (table_) {
+        key = table_key(symmetry);
+        table_->prefetch(key);
+    }
 
     if (opt.use_pruning) {
         // One pass over the windows: our winning cells, the opponent's, and
@@ -436,10 +457,7 @@ Score SearchEngine::negamax(int depth, Score alpha, Score beta, int ply) {
     // The table: a stored result counts if it looked at least as deep.
     const int needed_depth = depth >= empties ? kFullDepth : std::min(depth, kFullDepth - 1);
     Move tt_move = kNoMove;
-    std::uint64_t key = 0;
-    int symmetry = 0;
     if (table_) {
-        key = table_key(symmetry);
         ++stats_.tt_probes;
         TTData e;
         if (table_->probe(key, e)) {
@@ -624,8 +642,8 @@ SearchResult SearchEngine::run_negamax(bool want_pv) {
     // Iterative deepening: each depth fills the table with moves that order
     // the next, and a limit that stops the search leaves the last finished
     // depth as the answer. An unlimited exact solve skips it: the heuristic
-    // iterations cost far more than their ordering saves (4,4,4: 381,531
-    // nodes with them, 29,059 without; docs/PERFORMANCE-search.md).
+    // iterations cost far more than their ordering saves (4,4,4: 358,782
+    // nodes with them, 17,728 without; docs/PERFORMANCE-search.md).
     // A decisive score is final: no deeper search can change it.
     const bool limited = opt.node_limit != 0 || opt.time_ms != 0;
     int first = opt.iterative_deepening && (!full || limited) ? 1 : target;
@@ -705,6 +723,14 @@ SearchResult SearchEngine::search(Position& pos, bool want_pv) {
             if (root_best_ != kNoMove) res.pv = {root_best_};
         }
     }
+    if (res.best_move == kNoMove) {
+        // Depth 0, or a limit hit before the first iteration finished: a
+        // player still needs a legal move, so take the one ordering ranks first.
+        Move moves[kMaxCells];
+        int n = pos.legal_moves(moves);
+        order_moves(moves, n, kNoMove, 0);
+        res.best_move = moves[0];
+    }
     SearchStats work = stats_;
     work.depth_reached = res.stats.depth_reached;
     work.elapsed_s = seconds_since(start_);
@@ -716,7 +742,17 @@ SearchResult SearchEngine::search(Position& pos, bool want_pv) {
 std::vector<MoveValue> SearchEngine::analyze(Position& pos, SearchStats* stats) {
     std::vector<MoveValue> values;
     SearchStats total;
-    for (Move m : pos.legal_moves()) {
+    std::vector<Move> moves = pos.legal_moves();
+    // The limits are for the whole analysis, as for a search of `pos`: the
+    // depth counts the move itself, node and time budgets are shared evenly.
+    const SearchOptions saved = opt;
+    const auto share = [&](auto budget) {
+        return budget == 0 || moves.empty() ? budget : std::max<decltype(budget)>(1, budget / moves.size());
+    };
+    if (opt.depth >= 0) opt.depth = std::max(0, opt.depth - 1);
+    opt.node_limit = share(opt.node_limit);
+    opt.time_ms = share(opt.time_ms);
+    for (Move m : moves) {
         pos.play(m);
         SearchResult child = search(pos, false);
         pos.undo();
@@ -726,6 +762,7 @@ std::vector<MoveValue> SearchEngine::analyze(Position& pos, SearchStats* stats) 
                                                       : child.bound;
         values.push_back(MoveValue{m, -child.score, flipped, child.proven && child.complete});
     }
+    opt = saved;
     if (stats) *stats = total;
     return values;
 }

@@ -102,8 +102,10 @@ struct SearchResult {
     Bound bound = Bound::None;  // Exact unless a limit cut the search short
     bool proven = false;   // the score is the game-theoretic value (no heuristic involved)
     bool complete = true;  // false if a node / time limit stopped the search
+    // Always a legal move unless the game is over (with depth 0 or a limit
+    // that struck first: the move ordering ranks first).
     Move best_move = kNoMove;
-    std::vector<Move> pv;  // starts with best_move
+    std::vector<Move> pv;  // starts with best_move when the search produced one
     SearchStats stats;
 };
 
@@ -134,6 +136,8 @@ public:
     // finished game returns its result with no best move.
     SearchResult search(Position& pos);
     // The value of every legal move (for the side playing it), board order.
+    // Limits cover the whole analysis: the depth includes the move itself,
+    // node and time budgets are split evenly between the moves.
     std::vector<MoveValue> analyze(Position& pos, SearchStats* stats = nullptr);
     void clear();
 

@@ -2,7 +2,7 @@
 
 #include <unistd.h>
 
-#include <new>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -28,18 +28,19 @@ TranspositionTable::TranspositionTable(std::size_t megabytes) {
     // The largest power-of-two bucket count that fits, so indexing is a mask.
     std::size_t buckets = 1;
     while (buckets * 2 * sizeof(Bucket) <= bytes) buckets *= 2;
-    try {
-        buckets_.resize(buckets);
-    } catch (const std::bad_alloc&) {
+    std::size_t space = (buckets + 1) * sizeof(Bucket);
+    memory_.reset(std::calloc(buckets + 1, sizeof(Bucket)));
+    void* start = memory_.get();
+    if (start == nullptr || std::align(alignof(Bucket), buckets * sizeof(Bucket), start, space) == nullptr)
         throw Error(fmt::format("cannot allocate a transposition table of {} MiB", megabytes));
-    }
-    // resize() value-initialised every entry: bound None, i.e. empty.
+    // calloc's zero bytes are empty entries (bound None).
+    buckets_ = static_cast<Bucket*>(start);
+    bucket_count_ = buckets;
     mask_ = buckets - 1;
 }
 
 void TranspositionTable::clear() {
-    for (Bucket& b : buckets_)
-        for (Entry& e : b.entries) e = Entry{0, 0, static_cast<std::int16_t>(kNoMove), 0, 0};
+    std::memset(static_cast<void*>(buckets_), 0, bucket_count_ * sizeof(Bucket));
     generation_ = 0;
 }
 

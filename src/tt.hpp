@@ -11,7 +11,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <cstdlib>
+#include <memory>
 
 #include "chained_table.hpp"
 #include "search.hpp"
@@ -36,6 +37,8 @@ public:
     // (fixed table) or went into a bucket that already held keys (chained).
     virtual bool store(std::uint64_t key, const TTData& data) = 0;
     virtual void clear() = 0;
+    // A hint that `key` will be probed soon.
+    virtual void prefetch(std::uint64_t /*key*/) const {}
     // Called at the start of each root search: lets entries of earlier
     // searches age so the fixed table prefers to replace them.
     virtual void new_search() {}
@@ -54,9 +57,10 @@ public:
     bool probe(std::uint64_t key, TTData& out) const override;
     bool store(std::uint64_t key, const TTData& data) override;
     void clear() override;
+    void prefetch(std::uint64_t key) const override { __builtin_prefetch(&bucket_of(key)); }
     void new_search() override { generation_ = static_cast<std::uint8_t>((generation_ + 1) & 63); }
-    std::size_t memory_bytes() const override { return buckets_.size() * sizeof(Bucket); }
-    std::size_t entry_count() const { return buckets_.size() * kWays; }
+    std::size_t memory_bytes() const override { return bucket_count_ * sizeof(Bucket); }
+    std::size_t entry_count() const { return bucket_count_ * kWays; }
 
 private:
     static constexpr int kWays = 4;
@@ -76,7 +80,14 @@ private:
     Bucket& bucket_of(std::uint64_t key) { return buckets_[key & mask_]; }
     int replacement_value(const Entry& e) const;
 
-    std::vector<Bucket> buckets_;
+    // calloc'd, so a large table costs no time until its pages are used, and
+    // aligned by hand to whole cache lines.
+    struct FreeMemory {
+        void operator()(void* p) const { std::free(p); }
+    };
+    std::unique_ptr<void, FreeMemory> memory_;
+    Bucket* buckets_ = nullptr;
+    std::size_t bucket_count_ = 0;
     std::uint64_t mask_ = 0;
     std::uint8_t generation_ = 0;
 };

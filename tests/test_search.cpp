@@ -270,6 +270,22 @@ TEST(SearchLimits, DepthLimitedSearchIsHeuristicOtherwise) {
     EXPECT_NE(r.best_move, kNoMove);
 }
 
+TEST(SearchLimits, ThereIsAlwaysABestMove) {
+    SearchOptions o = small_table();
+    o.depth = 0;
+    SearchResult r = solve("mnk:5,5,4", "2,2", o);
+    EXPECT_NE(r.best_move, kNoMove);
+    o.depth = -1;
+    o.node_limit = 1;
+    for (Algorithm a : {Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Negamax}) {
+        o.algorithm = a;
+        Position pos = Position::from_moves(parse_game("mnk:5,5,4"), "2,2");
+        Searcher s(o);
+        Move m = s.search(pos).best_move;
+        EXPECT_TRUE(pos.is_legal(m)) << algorithm_name(a);
+    }
+}
+
 TEST(SearchLimits, NodeLimitStopsTheSearch) {
     SearchOptions o = small_table();
     o.node_limit = 2000;

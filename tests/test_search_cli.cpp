@@ -71,6 +71,9 @@ TEST(SearchCli, BadOptionsAreOneLineErrors) {
     CliRun tree = run("solve tictactoe --full-tree", true);
     EXPECT_EQ(tree.status, 1);
     EXPECT_NE(tree.out.find("--full-tree applies to --algorithm minimax only"), std::string::npos);
+    CliRun chained = run("solve tictactoe --chained 10 --no-tt", true);
+    EXPECT_EQ(chained.status, 1);
+    EXPECT_NE(chained.out.find("--chained"), std::string::npos);
 }
 
 TEST(SearchCliSlow, BenchTicTacToeTable) {
