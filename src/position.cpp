@@ -61,11 +61,19 @@ std::uint64_t zobrist_key(Cell stone, Move m) {
     return kZobrist.keys[static_cast<int>(stone) - 1][m];
 }
 
-std::uint64_t power_of_three(int n) {
-    std::uint64_t p = 1;
-    for (int i = 0; i < n; ++i) p *= 3;
+namespace {
+
+// 3^0 .. 3^40: the place values of the base-3 id, looked up on every play.
+constexpr std::array<std::uint64_t, kMaxIdCells + 1> kPowersOfThree = [] {
+    std::array<std::uint64_t, kMaxIdCells + 1> p{};
+    p[0] = 1;
+    for (int i = 1; i <= kMaxIdCells; ++i) p[i] = p[i - 1] * 3;
     return p;
-}
+}();
+
+}  // namespace
+
+std::uint64_t power_of_three(int n) { return kPowersOfThree[n]; }
 
 Position::Position(GameSpec spec) : spec_(std::move(spec)) {
     history_.reserve(spec_.cells());
