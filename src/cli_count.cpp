@@ -13,6 +13,8 @@ namespace {
 struct CountArgs {
     PositionArgs position;
     bool json = false;
+    bool by_ply = false;
+    int max_plies = -1;
     std::uint64_t max_positions = 100'000'000;
 };
 
@@ -21,6 +23,7 @@ void run_count(const CountArgs& args) {
     ProgressLine progress;
     CountOptions options;
     options.max_positions = args.max_positions;
+    options.max_plies = args.max_plies;
     options.progress = [&](int ply, std::uint64_t positions) {
         progress.update(fmt::format("count: ply {}, {} positions", ply, positions));
     };
@@ -39,6 +42,7 @@ void run_count(const CountArgs& args) {
                        {"draws", r.games[2]}, {"total", r.games_total()}}},
             {"tree_nodes", r.tree_nodes},
             {"max_plies", r.max_layer_plies},
+            {"positions_by_ply", r.positions_by_ply},
             {"seconds", seconds},
         };
         fmt::print("{}\n", j.dump(2));
@@ -53,6 +57,11 @@ void run_count(const CountArgs& args) {
                r.games[0], r.games[1], r.games[2]);
     fmt::print("game-tree nodes:           {} (root included, stopping at wins)\n", r.tree_nodes);
     fmt::print("time:                      {:.2f} s\n", seconds);
+    if (args.by_ply) {
+        fmt::print("\nply  positions\n");
+        for (std::size_t ply = 0; ply < r.positions_by_ply.size(); ++ply)
+            fmt::print("{:>3}  {}\n", ply, r.positions_by_ply[ply]);
+    }
 }
 
 }  // namespace
@@ -64,6 +73,10 @@ void add_count_command(CLI::App& app) {
                  "games and game-tree nodes of a small game (at most 64 cells)");
     add_position_options(*cmd, args->position);
     cmd->add_flag("--json", args->json, "Print the counts as JSON");
+    cmd->add_option("--max-plies", args->max_plies,
+                    "Enumerate only this many plies from the position (for games too big to finish)")
+        ->check(integer_at_least(0));
+    cmd->add_flag("--by-ply", args->by_ply, "Also list the distinct positions at each ply (perft-style)");
     cmd->add_option("--max-positions", args->max_positions,
                     "Stop with an error past this many positions")
         ->capture_default_str();

@@ -79,11 +79,12 @@ CountResult count_positions(const Position& root, const CountOptions& options) {
     // and path counts flow forward: games = paths into terminal positions.
     for (int ply = 0; layer.size() > 0; ++ply) {
         out.positions += layer.size();
+        out.positions_by_ply.push_back(layer.size());
         if (out.positions > options.max_positions)
             throw Error(fmt::format("count: more than {} positions; raise --max-positions to go on",
                                     options.max_positions));
-        std::size_t buckets = layer.size() * 4 + 1;
-        Layer next(buckets);
+        const bool last = ply == options.max_plies;
+        Layer next(last ? 1 : layer.size() * 4 + 1);
         layer.for_each([&](const Stones& s, const LayerEntry& e) {
             out.tree_nodes += e.paths;
             out.canonical_positions += is_canonical(s, symmetries);
@@ -92,6 +93,7 @@ CountResult count_positions(const Position& root, const CountOptions& options) {
                 out.games[result_index(e.result)] += e.paths;
                 return;
             }
+            if (last) return;
             Position pos = Position::from_masks(spec, s.x, s.o);
             Move moves[kMaxCells];
             int n = pos.legal_moves(moves);

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 #include "position.hpp"
 
@@ -18,6 +19,7 @@ struct CountResult {
     std::uint64_t games[3] = {0, 0, 0};    // complete games (move sequences): X wins, O wins, draws
     std::uint64_t tree_nodes = 0;          // nodes of the game tree that stops at wins, root included
     int max_layer_plies = 0;               // plies from the root to the deepest position
+    std::vector<std::uint64_t> positions_by_ply;  // [p]: distinct positions p plies from the root
 
     std::uint64_t terminal_total() const { return terminal[0] + terminal[1] + terminal[2]; }
     std::uint64_t games_total() const { return games[0] + games[1] + games[2]; }
@@ -26,6 +28,10 @@ struct CountResult {
 struct CountOptions {
     // Refuse (with an Error) rather than run out of memory on games too big.
     std::uint64_t max_positions = 100'000'000;
+    // Enumerate only this many plies past the root (< 0: to the end). The
+    // counts then cover positions up to that ply; games and tree nodes only
+    // the games that ended by then.
+    int max_plies = -1;
     // Called after each ply layer: plies done, positions so far.
     std::function<void(int, std::uint64_t)> progress;
 };

@@ -17,6 +17,12 @@ TEST(Count, TicTacToeFacts) {
     EXPECT_EQ(r.games[1], 77904u);
     EXPECT_EQ(r.games[2], 46080u);
     EXPECT_EQ(r.tree_nodes, 549946u);
+    // Per ply: 1 empty board, 9 first moves, 72 replies, 252 = C(9,3)*3 ...
+    ASSERT_EQ(r.positions_by_ply.size(), 10u);
+    EXPECT_EQ(r.positions_by_ply[0], 1u);
+    EXPECT_EQ(r.positions_by_ply[1], 9u);
+    EXPECT_EQ(r.positions_by_ply[2], 72u);
+    EXPECT_EQ(r.positions_by_ply[3], 252u);
 }
 
 TEST(Count, FromAPositionCountsItsSubtree) {
@@ -70,4 +76,14 @@ TEST(Count, RefusesTooLargeWork) {
 
 TEST(CountSlow, FourByFourReachablePositions) {
     EXPECT_EQ(count_positions(Position(parse_game("mnk:4,4,4"))).positions, 9722011u);
+}
+
+// John Tromp's counts of Connect Four positions by ply (OEIS A212693): a
+// perft-style check of the gravity move generator and win detection.
+TEST(Count, ConnectFourPositionsByPlyMatchPublishedCounts) {
+    CountOptions first_plies;
+    first_plies.max_plies = 8;
+    CountResult r = count_positions(Position(parse_game("connect4")), first_plies);
+    const std::vector<std::uint64_t> published = {1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275};
+    EXPECT_EQ(r.positions_by_ply, published);
 }
