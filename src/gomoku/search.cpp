@@ -12,6 +12,8 @@ constexpr int kInfinity = kWinScore + 1;
 constexpr int kQuiescenceFours = 4;
 // Threats (fours and threes) of the root VCT search.
 constexpr int kVctThreats = 8;
+// Evaluation bonus of a double open three the opponent cannot answer with a four.
+constexpr int kDoubleThreeBonus = 1500;
 // Late-move pruning: quiet moves searched at a node of depth d.
 constexpr int kLateMoveBase = 5;
 constexpr int kLateMovePerPly = 2;
@@ -59,8 +61,11 @@ void Engine::check_limits() {
 // The side to move can realise one of its threats first, so its potential
 // counts a little more than the opponent's.
 int Engine::evaluate() const {
-    Colour me = board_.side_to_move();
-    int score = board_.value_sum(me) * 5 / 4 - board_.value_sum(other(me));
+    Colour me = board_.side_to_move(), them = other(me);
+    int score = board_.value_sum(me) * 5 / 4 - board_.value_sum(them);
+    // A double open three to play, and no four to answer it with: nearly won.
+    bool they_have_fours = board_.shape_count(them, kShapeBlock4) + board_.shape_count(them, kShapeBlock4Flex3) > 0;
+    if (board_.shape_count(me, kShapeDoubleFlex3) && !they_have_fours) score += kDoubleThreeBonus;
     return std::clamp(score, -kWinThreshold / 2, kWinThreshold / 2);
 }
 
@@ -351,10 +356,11 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
         if (stop_) break;
         if (std::abs(best_score) > kWinThreshold) break;  // a proven result
         if (limits.time_ms) {
-            // The next iteration costs several times this one: do not start
-            // what cannot finish.
+            // The next iteration costs about as much as all before it; start it
+            // only with half the budget left (a stopped one still counts once
+            // its first move, the previous best, is done).
             auto elapsed = std::chrono::steady_clock::now() - start_;
-            if (elapsed * 3 > std::chrono::milliseconds(limits.time_ms)) break;
+            if (elapsed * 2 > std::chrono::milliseconds(limits.time_ms)) break;
         }
     }
 
