@@ -84,9 +84,10 @@ int Engine::generate(Sq* out, Sq tt_move, int ply, bool& forced) {
             }
     }
     // Against an open three (a square where the opponent makes an open four
-    // or two fours) only our own fours and the squares on its lines that the
-    // opponent needs can matter.
-    bool defend = b.shape_count(them, kShapeFlex4) > 0;
+    // or two fours) or a four-three threat, only our own fours and the
+    // squares on its lines that the opponent needs can matter: a three of
+    // ours would come a move too late.
+    bool defend = b.shape_count(them, kShapeFlex4) + b.shape_count(them, kShapeBlock4Flex3) > 0;
     for (Sq s : b.squares()) {
         if (!b.is_empty(s)) continue;
         if (defend ? makes_four(b.shape(me, s)) || has_line_at_least(b.patterns(them, s), kBlock4)
