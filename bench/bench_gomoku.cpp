@@ -44,7 +44,7 @@ void BM_GomokuSearch(benchmark::State& state) {
     state.counters["nodes"] = benchmark::Counter(static_cast<double>(nodes) / state.iterations());
     state.counters["nps"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_GomokuSearch)->ArgsProduct({{0, 1, 2, 3, 4, 5}, {6}})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GomokuSearch)->ArgsProduct({{0, 1, 2, 3, 4, 5}, {8}})->Unit(benchmark::kMillisecond);
 
 // VCF for both sides (the attacker's own search and the root's safety check).
 void BM_GomokuVcf(benchmark::State& state) {

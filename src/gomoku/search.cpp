@@ -69,18 +69,27 @@ int Engine::evaluate() const {
     return std::clamp(score, -kWinThreshold / 2, kWinThreshold / 2);
 }
 
-int Engine::generate(Sq* out, Sq tt_move, int ply, bool& forced) {
+Sq Engine::MoveList::pick(int i) {
+    int best = i;
+    for (int j = i + 1; j < size; ++j)
+        if (keys[j] > keys[best]) best = j;
+    std::swap(moves[i], moves[best]);
+    std::swap(keys[i], keys[best]);
+    return moves[i];
+}
+
+void Engine::generate(MoveList& list, Sq tt_move, int ply, bool& forced) {
     const Board& b = board_;
     Colour me = b.side_to_move(), them = other(me);
     forced = false;
-    int n = 0;
+    list.size = 0;
     if (b.shape_count(them, kShapeFive)) {
         // Only the square that stops the five (callers handle two fives).
         for (Sq s : b.squares())
             if (b.is_empty(s) && b.shape(them, s) == kShapeFive) {
-                out[0] = s;
+                list.add(s, 0);
                 forced = true;
-                return 1;
+                return;
             }
     }
     // Against an open three (a square where the opponent makes an open four
@@ -88,39 +97,35 @@ int Engine::generate(Sq* out, Sq tt_move, int ply, bool& forced) {
     // squares on its lines that the opponent needs can matter: a three of
     // ours would come a move too late.
     bool defend = b.shape_count(them, kShapeFlex4) + b.shape_count(them, kShapeBlock4Flex3) > 0;
+    auto key = [&](Sq s) {
+        int k = b.value(me, s) + b.value(them, s) + history_[me][s] / 64;
+        if (s == tt_move) k += 1 << 24;
+        else if (s == killers_[ply][0]) k += 1 << 20;
+        else if (s == killers_[ply][1]) k += 1 << 19;
+        return k;
+    };
     for (Sq s : b.squares()) {
         if (!b.is_empty(s)) continue;
         if (defend ? makes_four(b.shape(me, s)) || has_line_at_least(b.patterns(them, s), kBlock4)
                    : b.neighbours(s) > 0)
-            out[n++] = s;
+            list.add(s, key(s));
     }
-    if (n == 0 && b.stones() == 0) out[n++] = b.sq(b.height() / 2, b.width() / 2);
-    if (n == 0) {  // no stones near any empty square (tiny boards): any empty square
-        for (Sq s : b.squares())
-            if (b.is_empty(s)) out[n++] = s;
+    if (list.size == 0) {
+        // The empty board (the centre), or no stone near any empty square on
+        // a tiny board (any empty square).
+        if (b.stones() == 0) list.add(b.sq(b.height() / 2, b.width() / 2), 0);
+        else
+            for (Sq s : b.squares())
+                if (b.is_empty(s)) list.add(s, 0);
     }
-
-    int keys[kMaxSquares];
-    for (int i = 0; i < n; ++i) {
-        Sq s = out[i];
-        int key = b.value(me, s) + b.value(them, s) + history_[me][s] / 64;
-        if (s == tt_move) key += 1 << 24;
-        else if (s == killers_[ply][0]) key += 1 << 20;
-        else if (s == killers_[ply][1]) key += 1 << 19;
-        keys[s] = key;
-    }
-    std::stable_sort(out, out + n, [&](Sq a, Sq c) { return keys[a] > keys[c]; });
-    return n;
 }
 
-int Engine::fours(Sq* out) const {
+void Engine::fours(MoveList& list) const {
     const Board& b = board_;
     Colour me = b.side_to_move();
-    int n = 0;
+    list.size = 0;
     for (Sq s : b.squares())
-        if (b.is_empty(s) && makes_four(b.shape(me, s))) out[n++] = s;
-    std::stable_sort(out, out + n, [&](Sq x, Sq y) { return b.value(me, x) > b.value(me, y); });
-    return n;
+        if (b.is_empty(s) && makes_four(b.shape(me, s))) list.add(s, b.value(me, s));
 }
 
 int Engine::search(int depth, int alpha, int beta, int ply) {
@@ -152,8 +157,7 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
     }
 
     bool forced = b.shape_count(them, kShapeFive) > 0;
-    Sq moves[kMaxSquares];
-    int n;
+    MoveList list;
     int original_alpha = alpha;
     int best = -kInfinity;
     if (depth <= 0 && !forced) {
@@ -162,18 +166,18 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
         // losses) beyond the horizon at little cost.
         best = evaluate();
         if (best >= beta || depth <= -kQuiescenceFours * 2) return best;
-        n = fours(moves);
-        if (n == 0) return best;
+        fours(list);
+        if (list.size == 0) return best;
         alpha = std::max(alpha, best);
     } else {
-        n = generate(moves, tt_move, ply, forced);
+        generate(list, tt_move, ply, forced);
     }
-    Sq best_move = moves[0];
-    for (int i = 0; i < n; ++i) {
-        Sq s = moves[i];
+    Sq best_move = kNoSq;
+    for (int i = 0; i < list.size; ++i) {
+        Sq s = list.pick(i);
         // Quiet late moves are searched shallower first; threats never are.
         bool quiet = b.shape(me, s) < kShapeFlex3 && b.shape(them, s) < kShapeFlex3;
-// Late-move pruning: near the leaves only the best-ordered quiet
+        // Late-move pruning: near the leaves only the best-ordered quiet
         // moves are worth a look; threats are always searched.
         if (quiet && !forced && i >= kLateMoveBase + kLateMovePerPly * depth && best > -kWinThreshold)
             continue;
@@ -272,9 +276,12 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     if (b.full() || b.last_move_won()) return report(kNoSq, 0, 0, "forced");
     Colour me = b.side_to_move(), them = other(me);
 
-    Sq root[kMaxSquares];
+    MoveList list;
     bool forced = false;
-    int n = generate(root, kNoSq, 0, forced);
+    generate(list, kNoSq, 0, forced);
+    int n = list.size;
+    Sq root[kMaxSquares];
+    for (int i = 0; i < n; ++i) root[i] = list.pick(i);
     // Rules that need no search: win now, block the only five, make an open four.
     for (Shape mine : {kShapeFive, kShapeFlex4}) {
         if (mine == kShapeFlex4 && b.shape_count(them, kShapeFive)) break;
