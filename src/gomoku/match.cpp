@@ -131,8 +131,9 @@ std::unique_ptr<Contestant> make_contestant(const std::string& spec, int time_ms
         else if (key == "depth") limits.depth = static_cast<int>(value);
         else if (key == "nodes") limits.nodes = static_cast<std::uint64_t>(value);
         else if (key == "vcf") limits.vcf = value != 0;
+        else if (key == "vct") limits.vct = value != 0;
         else if (key == "tt") tt_mb = static_cast<std::size_t>(std::max(1LL, value));
-        else throw Error(fmt::format("unknown engine option '{}' in '{}' (time, depth, nodes, vcf, tt)", key, spec));
+        else throw Error(fmt::format("unknown engine option '{}' in '{}' (time, depth, nodes, vcf, vct, tt)", key, spec));
     }
     return std::make_unique<EnginePlayer>(spec, limits, tt_mb);
 }

@@ -14,6 +14,8 @@ constexpr int kQuiescenceFours = 4;
 constexpr int kVctThreats = 8;
 // Evaluation bonus of a double open three the opponent cannot answer with a four.
 constexpr int kDoubleThreeBonus = 1500;
+// Threats of the opponent's VCT in the root safety check.
+constexpr int kSafetyVctThreats = 5;
 // Late-move pruning: quiet moves searched at a node of depth d.
 constexpr int kLateMoveBase = 5;
 constexpr int kLateMovePerPly = 2;
@@ -234,13 +236,18 @@ std::vector<Move> Engine::principal_variation(int max_length) {
     return pv;
 }
 
-bool Engine::opponent_vcf_after(Sq move) {
+bool Engine::opponent_wins_after(Sq move) {
     board_.play(move);
     bool lost = false;
     if (!board_.last_move_won()) {
         VcfResult r = vcf_.solve(board_, 16, limits_.vcf_nodes / 4, deadline());
         vcf_nodes_ += r.nodes;
         lost = r.win;
+        if (!lost && limits_.vct) {
+            VctResult t = vct_.solve(board_, kSafetyVctThreats, limits_.vct_nodes / 8, deadline());
+            vcf_nodes_ += t.nodes;
+            lost = t.win;
+        }
     }
     board_.undo();
     return lost;
@@ -372,8 +379,8 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
         }
     }
 
-    // Threat-space safety: a move after which the opponent wins by fours is
-    // refuted whatever its score; take the best move that is not.
+    // Threat-space safety: a move after which the opponent wins by fours (or
+    // threats) is refuted whatever its score; take the best move that is not.
     if (limits.vcf && best.score > -kWinThreshold) {
         int checked = 0;
         for (int i = 0; i < n && checked < 8; ++i, ++checked) {
@@ -381,7 +388,7 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
             if (limits.time_ms && std::chrono::steady_clock::now() - start_ >=
                                       std::chrono::milliseconds(limits.time_ms))
                 break;
-            if (!opponent_vcf_after(root[i])) {
+            if (!opponent_wins_after(root[i])) {
                 if (root[i] != b.from_move(best.move)) {
                     best = report(root[i], scores[i], best.depth, "search");
                     best.pv = {best.move};

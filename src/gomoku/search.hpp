@@ -91,7 +91,8 @@ private:
     // When the move must be ready; the default time point when there is no limit.
     std::chrono::steady_clock::time_point deadline() const;
     std::vector<Move> principal_variation(int max_length);
-    bool opponent_vcf_after(Sq move);
+    // Does the opponent win by VCF (or VCT) after our `move`?
+    bool opponent_wins_after(Sq move);
     SearchReport report(Sq move, int score, int depth, const char* source) const;
 
     std::vector<TTEntry> tt_;
