@@ -14,7 +14,8 @@ constexpr int kQuiescenceFours = 4;
 constexpr int kVctThreats = 8;
 // Evaluation bonus of a double open three the opponent cannot answer with a four.
 constexpr int kDoubleThreeBonus = 1500;
-// Threats of the opponent's VCT in the root safety check.
+// The root safety check: best moves tried, threats of the opponent's VCT.
+constexpr int kSafetyChecks = 8;
 constexpr int kSafetyVctThreats = 5;
 // Late-move pruning: quiet moves searched at a node of depth d.
 constexpr int kLateMoveBase = 5;
@@ -39,6 +40,7 @@ Engine::Engine(std::size_t tt_bytes) {
     while (entries * 2 * sizeof(TTEntry) <= tt_bytes) entries *= 2;
     tt_.resize(entries);
     tt_mask_ = entries - 1;
+    for (auto& k : killers_) k.fill(kNoSq);
 }
 
 void Engine::clear() {
@@ -382,8 +384,7 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     // Threat-space safety: a move after which the opponent wins by fours (or
     // threats) is refuted whatever its score; take the best move that is not.
     if (limits.vcf && best.score > -kWinThreshold) {
-        int checked = 0;
-        for (int i = 0; i < n && checked < 8; ++i, ++checked) {
+        for (int i = 0; i < std::min(n, kSafetyChecks); ++i) {
             if (scores[i] <= -kWinThreshold) break;
             if (limits.time_ms && std::chrono::steady_clock::now() - start_ >=
                                       std::chrono::milliseconds(limits.time_ms))
