@@ -41,6 +41,21 @@ Board four_rich_board() {
     return Board::from_position(Position::from_board(parse_game("gomoku"), rows));
 }
 
+void BM_GomokuSearch(benchmark::State& state) {
+    Board board = board_of(kPositions[state.range(0)]);
+    std::uint64_t nodes = 0;
+    for (auto _ : state) {
+        Engine engine(std::size_t{16} << 20);
+        SearchLimits limits;
+        limits.depth = static_cast<int>(state.range(1));
+        limits.vcf = limits.vct = false;
+        nodes += engine.think(board, limits).nodes;
+    }
+    state.counters["nodes"] = benchmark::Counter(static_cast<double>(nodes) / state.iterations());
+    state.counters["nps"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_GomokuSearch)->ArgsProduct({{0, 1, 2, 3, 4, 5}, {8}})->Unit(benchmark::kMillisecond);
+
 // VCF for both sides (the attacker's own search and the root's safety check);
 // argument 8 is the four-rich stress position.
 void BM_GomokuVcf(benchmark::State& state) {

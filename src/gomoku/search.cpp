@@ -128,6 +128,8 @@ void Engine::fours(MoveList& list) const {
     const Board& b = board_;
     Colour me = b.side_to_move();
     list.size = 0;
+    // Most leaves have no four at all: the counts say so without a scan.
+    if (!b.shape_count(me, kShapeBlock4) && !b.shape_count(me, kShapeBlock4Flex3)) return;
     for (Sq s : b.squares())
         if (b.is_empty(s) && makes_four(b.shape(me, s))) list.add(s, b.value(me, s));
 }
