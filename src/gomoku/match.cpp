@@ -64,8 +64,11 @@ public:
         std::string answer = answer_line(time_ms_ + 1000);
         long long x = -1, y = -1;
         if (std::sscanf(answer.c_str(), "%lld,%lld", &x, &y) != 2 || x < 0 || y < 0 ||
-            x >= pos.width() || y >= pos.height())
+            x >= pos.width() || y >= pos.height()) {
+            // A late answer would be read as the next move: start afresh.
+            process_.reset();
             return kNoMove;
+        }
         return pos.cell(static_cast<int>(y), static_cast<int>(x));
     }
 
