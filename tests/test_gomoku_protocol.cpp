@@ -154,6 +154,25 @@ TEST(GomokuPbrain, ReadsAnyLineEndingAndBlocksAFour) {
     EXPECT_EQ(brain.finish(), 0);
 }
 
+// Own stones at x = 2..5 and 7 on row 0, the opponent's at x = 1: the gap
+// at 6 makes six in a row, a win in freestyle (rule 0) and none under the
+// exactly-five rule (rule 1).
+TEST(GomokuPbrain, AppliesTheRuleFromInfo) {
+    for (int rule : {0, 1}) {
+        Brain brain;
+        brain.send("START 15\nINFO timeout_turn 100\nINFO rule " + std::to_string(rule) + "\n");
+        EXPECT_EQ(brain.answer(), "OK");
+        brain.send("BOARD\n2,0,1\n3,0,1\n4,0,1\n5,0,1\n7,0,1\n1,0,2\n9,9,2\n10,10,2\n11,9,2\n12,12,2\nDONE\n");
+        std::string move = brain.answer();
+        if (rule == 0)
+            EXPECT_EQ(move, "6,0");
+        else
+            EXPECT_NE(move, "6,0");
+        brain.send("END\n");
+        EXPECT_EQ(brain.finish(), 0);
+    }
+}
+
 TEST(GomokuPbrain, RejectsMalformedBoardsAndKeepsRunning) {
     Brain brain;
     brain.send("RECTSTART 20,15\nINFO timeout_turn 100\n");
