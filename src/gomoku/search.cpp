@@ -18,7 +18,7 @@ constexpr int kDoubleThreeBonus = 1500;
 constexpr int kSafetyChecks = 8;
 constexpr int kSafetyVctThreats = 5;
 // Late-move pruning: quiet moves searched at a node of depth d.
-constexpr int kLateMoveBase = 5;
+constexpr int kLateMoveBase = 3;
 constexpr int kLateMovePerPly = 2;
 
 // A win (loss) `plies` plies from the root; nearer wins score higher.
