@@ -19,7 +19,7 @@ constexpr int kSafetyChecks = 8;
 constexpr int kSafetyVctThreats = 5;
 // Late-move pruning: quiet moves searched at a node of depth d.
 constexpr int kLateMoveBase = 3;
-constexpr int kLateMovePerPly = 2;
+constexpr int kLateMovePerPly = 1;
 
 // A win (loss) `plies` plies from the root; nearer wins score higher.
 constexpr int win_in(int plies) { return kWinScore - plies; }
