@@ -6,6 +6,7 @@
 #include "gomoku/board.hpp"
 #include "gomoku/search.hpp"
 #include "gomoku/vcf.hpp"
+#include "gomoku/vct.hpp"
 
 using namespace kinrow;
 using namespace kinrow::gomoku;
@@ -13,16 +14,31 @@ using namespace kinrow::gomoku;
 namespace {
 
 // Middlegame positions from engine self-play (15x15 freestyle, random
-// three-stone openings), none of them decided by a rule at the root.
+// three-stone openings), none of them decided by a rule at the root, two
+// quiet openings (4 and 5) and two late, four-rich positions (6 and 7).
 const char* const kPositions[] = {
     "f10 g7 i9 g5 g9 i7 f9 h9 e11 h8",
     "i6 f9 j7 k8 j6 h6 i7 h7 j4 j8 i4 i8",
     "f8 g8 j8 f7 h10 e7 h9 h7 g7 i6",
     "h6 f10 i9 e10 i7 j8 g10 f11 i6 i5",
+    "h8 i9",
+    "h8 i9 i8 g8 j9 h10",
+    "i6 f9 j7 k8 j6 h6 i7 h7 j4 j8 i4 i8 h8 l8 m8 k5 i5 i3 j5 j3",
+    "f8 g8 j8 f7 h10 e7 h9 h7 g7 i6 j5 e8 e9 h6 g11 i9 h12 f9",
 };
 
 Board board_of(const char* moves) {
     return Board::from_position(Position::from_moves(parse_game("gomoku"), moves));
+}
+
+// A VCF stress test: X has six closed threes (twelve fours) that do not
+// combine, so the search must refute every order of them (2917 nodes).
+Board four_rich_board() {
+    const char* rows =
+        ".......O......O/.OXXX........../............O../.......O......./........OXXX.../"
+        "......O......O./......X......X./O.O...X......X./......X......X./..........O..../"
+        ".............../OXXX..........O/............O../........OXXX.../O....O........O";
+    return Board::from_position(Position::from_board(parse_game("gomoku"), rows));
 }
 
 void BM_GomokuSearch(benchmark::State& state) {
@@ -32,27 +48,46 @@ void BM_GomokuSearch(benchmark::State& state) {
         Engine engine(std::size_t{16} << 20);
         SearchLimits limits;
         limits.depth = static_cast<int>(state.range(1));
-        limits.vcf = false;
+        limits.vcf = limits.vct = false;
         nodes += engine.think(board, limits).nodes;
     }
     state.counters["nodes"] = benchmark::Counter(static_cast<double>(nodes) / state.iterations());
     state.counters["nps"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_GomokuSearch)->Args({0, 6})->Args({1, 6})->Args({2, 6})->Args({3, 6})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GomokuSearch)->ArgsProduct({{0, 1, 2, 3, 4, 5}, {8}})->Unit(benchmark::kMillisecond);
 
+// VCF for both sides (the attacker's own search and the root's safety check);
+// argument 8 is the four-rich stress position.
 void BM_GomokuVcf(benchmark::State& state) {
-    Board board = board_of(kPositions[state.range(0)]);
+    Board board = state.range(0) == 8 ? four_rich_board() : board_of(kPositions[state.range(0)]);
     std::uint64_t nodes = 0;
     for (auto _ : state) {
-        VcfSearcher vcf(18);
-        nodes += vcf.solve(board, 20, 2'000'000).nodes;
+        for (Colour side : {kBlack, kWhite}) {
+            Board b = board;
+            b.set_side_to_move(side);
+            VcfSearcher vcf(16);
+            nodes += vcf.solve(b, 20, 2'000'000).nodes;
+        }
     }
     state.counters["nodes"] = benchmark::Counter(static_cast<double>(nodes) / state.iterations());
     state.counters["nps"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_GomokuVcf)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GomokuVcf)->DenseRange(0, 8)->Unit(benchmark::kMillisecond);
 
-// Depth reached in one second (time-limited, so the figures vary by machine).
+void BM_GomokuVct(benchmark::State& state) {
+    Board board = board_of(kPositions[state.range(0)]);
+    std::uint64_t nodes = 0;
+    for (auto _ : state) {
+        VctSearcher vct(16);
+        nodes += vct.solve(board, 8, 300'000).nodes;
+    }
+    state.counters["nodes"] = benchmark::Counter(static_cast<double>(nodes) / state.iterations());
+    state.counters["nps"] = benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_GomokuVct)->DenseRange(0, 7)->Unit(benchmark::kMillisecond);
+
+// Depth reached in one second (time-limited, so the figures vary by machine),
+// on the positions that no root threat search decides.
 void BM_GomokuDepthInOneSecond(benchmark::State& state) {
     Board board = board_of(kPositions[state.range(0)]);
     int depth = 0;
@@ -64,7 +99,7 @@ void BM_GomokuDepthInOneSecond(benchmark::State& state) {
     }
     state.counters["depth"] = depth;
 }
-BENCHMARK(BM_GomokuDepthInOneSecond)->DenseRange(0, 3)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GomokuDepthInOneSecond)->Arg(2)->Arg(4)->Arg(5)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 void BM_GomokuPlayUndo(benchmark::State& state) {
     Board board = board_of(kPositions[1]);

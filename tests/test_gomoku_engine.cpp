@@ -118,6 +118,22 @@ TEST(GomokuVcf, ReportsNoWinWhenFoursLeadNowhere) {
     EXPECT_EQ(board.hash(), Board::from_position(pos).hash());  // the board is restored
 }
 
+// Six closed threes that never combine: twelve fours, no win, and the failure
+// table keeps the refutation of every order of them small.
+TEST(GomokuVcf, RefutesManyFoursWithinBudget) {
+    const char* rows =
+        ".......O......O/.OXXX........../............O../.......O......./........OXXX.../"
+        "......O......O./......X......X./O.O...X......X./......X......X./..........O..../"
+        ".............../OXXX..........O/............O../........OXXX.../O....O........O";
+    Position pos = Position::from_board(parse_game("gomoku"), rows);
+    Board board = Board::from_position(pos);
+    VcfSearcher vcf(16);
+    VcfResult r = vcf.solve(board, 40, 10000);
+    EXPECT_FALSE(r.win);
+    EXPECT_FALSE(r.aborted);
+    EXPECT_LE(r.nodes, 5000u);
+}
+
 TEST(GomokuVcf, ReportsNoWinWithoutFours) {
     Position pos = board_with({{7, 7}, {8, 8}}, {{6, 6}, {0, 0}});
     Board board = Board::from_position(pos);

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "gomoku/match.hpp"
 #include "gomoku/subprocess.hpp"
 #include "position.hpp"
 
@@ -153,6 +154,25 @@ TEST(GomokuPbrain, ReadsAnyLineEndingAndBlocksAFour) {
     EXPECT_EQ(brain.finish(), 0);
 }
 
+// Own stones at x = 2..5 and 7 on row 0, the opponent's at x = 1: the gap
+// at 6 makes six in a row, a win in freestyle (rule 0) and none under the
+// exactly-five rule (rule 1).
+TEST(GomokuPbrain, AppliesTheRuleFromInfo) {
+    for (int rule : {0, 1}) {
+        Brain brain;
+        brain.send("START 15\nINFO timeout_turn 100\nINFO rule " + std::to_string(rule) + "\n");
+        EXPECT_EQ(brain.answer(), "OK");
+        brain.send("BOARD\n2,0,1\n3,0,1\n4,0,1\n5,0,1\n7,0,1\n1,0,2\n9,9,2\n10,10,2\n11,9,2\n12,12,2\nDONE\n");
+        std::string move = brain.answer();
+        if (rule == 0)
+            EXPECT_EQ(move, "6,0");
+        else
+            EXPECT_NE(move, "6,0");
+        brain.send("END\n");
+        EXPECT_EQ(brain.finish(), 0);
+    }
+}
+
 TEST(GomokuPbrain, RejectsMalformedBoardsAndKeepsRunning) {
     Brain brain;
     brain.send("RECTSTART 20,15\nINFO timeout_turn 100\n");
@@ -262,4 +282,39 @@ TEST(GomokuArena, RejectsMalformedStatesWithoutWritingAMove) {
         int row, col;
         EXPECT_FALSE(last_pair(action, row, col)) << state;
     }
+}
+
+TEST(GomokuMatch, PlaysBuiltInAgainstExternalAndSavesGames) {
+    TempDir dir;
+    std::string sgf = (dir.path / "games.sgf").string();
+    std::string out = (dir.path / "out.txt").string();
+    std::string command = std::string(KINROW_BINARY) + " match kinrow:depth=2 " + KINROW_PBRAIN +
+                          " --games 2 --time-ms 50 --save " + sgf + " > " + out;
+    ASSERT_EQ(std::system(command.c_str()), 0);
+    std::ifstream report(out);
+    std::string line;
+    std::getline(report, line);
+    EXPECT_NE(line.find("2 games"), std::string::npos) << line;
+    EXPECT_NE(line.find("Elo"), std::string::npos) << line;
+    std::ifstream games(sgf);
+    int count = 0;
+    for (std::string g; std::getline(games, g);) {
+        EXPECT_TRUE(g.starts_with("(;GM[4]FF[4]SZ[15]")) << g;
+        EXPECT_NE(g.find("RE["), std::string::npos);
+        ++count;
+    }
+    EXPECT_EQ(count, 2);
+}
+
+TEST(GomokuMatch, ComputesEloWithAnErrorBar) {
+    MatchResult even{5, 0, 5};
+    EXPECT_NEAR(even.elo(), 0.0, 1e-9);
+    MatchResult r{30, 0, 10};  // 75%
+    EXPECT_NEAR(r.score(), 0.75, 1e-12);
+    EXPECT_NEAR(r.elo(), 190.8, 0.1);
+    EXPECT_GT(r.elo_error(), 50);
+    EXPECT_LT(r.elo_error(), 200);
+    MatchResult sweep{10, 0, 0};  // finite despite a 100% score
+    EXPECT_GT(sweep.elo(), 300);
+    EXPECT_LT(sweep.elo(), 1000);
 }

@@ -1,6 +1,7 @@
 // The Gomoku subcommands: `kinrow arena` (the course arena's file protocol),
 // `kinrow gomocup` (the pbrain protocol on standard input/output, as the
 // pbrain-kinrow executable speaks it) and `kinrow match`.
+#include <cmath>
 #include <fstream>
 #include <iostream>
 
@@ -65,7 +66,7 @@ void add_match_command(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "match", "Play games between two engines and report W/D/L, score and Elo difference");
     cmd->add_option("first", args->first,
-                    "Engine: kinrow[:time=MS,depth=N,nodes=N,vcf=0|1,tt=MiB] or a pbrain-* executable")
+                    "Engine: kinrow[:time=MS,depth=N,nodes=N,vcf=0|1,vct=0|1,tt=MiB] or a pbrain-* executable")
         ->required();
     cmd->add_option("second", args->second, "The opponent, in the same form")->required();
     cmd->add_option("--game", args->game, "gomoku (default), gomoku-standard or mnk:W,H,5[:exact]");
@@ -98,9 +99,10 @@ void add_match_command(CLI::App& app) {
         auto second = gomoku::make_contestant(args->second, opts.time_ms);
         gomoku::MatchResult r = gomoku::play_match(*first, *second, opts);
         int games = r.wins + r.draws + r.losses;
-        fmt::print("{} vs {}: {} games, +{} ={} -{}, score {:.1f}% , Elo {:+.0f} +/- {:.0f} (95%)\n",
+        double elo = std::abs(r.elo()) < 0.5 ? 0.0 : r.elo();  // no "-0"
+        fmt::print("{} vs {}: {} games, +{} ={} -{}, score {:.1f}%, Elo {:+.0f} +/- {:.0f} (95%)\n",
                    first->name(), second->name(), games, r.wins, r.draws, r.losses, 100 * r.score(),
-                   r.elo(), r.elo_error());
+                   elo, r.elo_error());
     });
 }
 

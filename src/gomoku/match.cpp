@@ -64,8 +64,11 @@ public:
         std::string answer = answer_line(time_ms_ + 1000);
         long long x = -1, y = -1;
         if (std::sscanf(answer.c_str(), "%lld,%lld", &x, &y) != 2 || x < 0 || y < 0 ||
-            x >= pos.width() || y >= pos.height())
+            x >= pos.width() || y >= pos.height()) {
+            // A late answer would be read as the next move: start afresh.
+            process_.reset();
             return kNoMove;
+        }
         return pos.cell(static_cast<int>(y), static_cast<int>(x));
     }
 
@@ -131,8 +134,9 @@ std::unique_ptr<Contestant> make_contestant(const std::string& spec, int time_ms
         else if (key == "depth") limits.depth = static_cast<int>(value);
         else if (key == "nodes") limits.nodes = static_cast<std::uint64_t>(value);
         else if (key == "vcf") limits.vcf = value != 0;
+        else if (key == "vct") limits.vct = value != 0;
         else if (key == "tt") tt_mb = static_cast<std::size_t>(std::max(1LL, value));
-        else throw Error(fmt::format("unknown engine option '{}' in '{}' (time, depth, nodes, vcf, tt)", key, spec));
+        else throw Error(fmt::format("unknown engine option '{}' in '{}' (time, depth, nodes, vcf, vct, tt)", key, spec));
     }
     return std::make_unique<EnginePlayer>(spec, limits, tt_mb);
 }

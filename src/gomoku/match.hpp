@@ -24,7 +24,7 @@ public:
 };
 
 // `kinrow[:key=value,...]` with keys time (ms per move), depth, nodes, vcf
-// (0/1), tt (MiB); anything else is an external brain's command line path.
+// and vct (0/1: the root threat searches), tt (MiB); anything else is an external brain's command line path.
 // `time_ms` is the match's per-move time control, the default for both.
 std::unique_ptr<Contestant> make_contestant(const std::string& spec, int time_ms);
 

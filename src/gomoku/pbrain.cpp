@@ -34,7 +34,7 @@ bool parse_number(std::string_view text, long long& out) {
     return ec == std::errc() && end == text.data() + text.size();
 }
 
-// Splits "a,b[,c]" into up to `max` numbers; false unless exactly `count`.
+// Parses exactly `count` comma-separated integers ("x,y" or "x,y,f").
 bool parse_numbers(std::string_view text, int count, long long* out) {
     int n = 0;
     while (true) {
@@ -174,35 +174,40 @@ bool PbrainSession::handle(std::string_view raw) {
     std::string_view rest = space == std::string_view::npos ? "" : trim(line.substr(space));
     int x, y;
     long long v[2];
+    // Every answer here keeps the session going.
+    auto error = [&](const std::string& message) {
+        reply("ERROR " + message);
+        return true;
+    };
     if (command == "START") {
-        if (!parse_number(rest, v[0]) || v[0] > 1000) return reply("ERROR START needs a size"), true;
+        if (!parse_number(rest, v[0]) || v[0] > 1000) return error("START needs a size");
         start(static_cast<int>(v[0]), static_cast<int>(v[0]));
     } else if (command == "RECTSTART") {
         if (!parse_numbers(rest, 2, v) || v[0] > 1000 || v[1] > 1000)
-            return reply("ERROR RECTSTART needs width,height"), true;
+            return error("RECTSTART needs width,height");
         start(static_cast<int>(v[0]), static_cast<int>(v[1]));
     } else if (command == "RESTART") {
-        if (!width_) return reply("ERROR no START received"), true;
+        if (!width_) return error("no START received");
         std::fill(stones_.begin(), stones_.end(), kFree);
         if (engine_) engine_->clear();
         reply("OK");
     } else if (command == "BEGIN") {
         think_and_play();
     } else if (command == "TURN") {
-        if (!width_) return reply("ERROR no START received"), true;
-        if (!parse_cell(rest, x, y)) return reply(fmt::format("ERROR bad move '{}'", rest)), true;
+        if (!width_) return error("no START received");
+        if (!parse_cell(rest, x, y)) return error(fmt::format("bad move '{}'", rest));
         if (stones_[y * width_ + x] != kFree)
-            return reply(fmt::format("ERROR cell {},{} is occupied", x, y)), true;
+            return error(fmt::format("cell {},{} is occupied", x, y));
         stones_[y * width_ + x] = kTheirs;
         think_and_play();
     } else if (command == "BOARD") {
-        if (!width_) return reply("ERROR no START received"), true;
+        if (!width_) return error("no START received");
         in_board_ = true;
         board_ok_ = true;
         board_stones_.assign(stones_.size(), kFree);
     } else if (command == "TAKEBACK") {
         if (!width_ || !parse_cell(rest, x, y) || stones_[y * width_ + x] == kFree)
-            return reply(fmt::format("ERROR cannot take back '{}'", rest)), true;
+            return error(fmt::format("cannot take back '{}'", rest));
         stones_[y * width_ + x] = kFree;
         reply("OK");
     } else if (command == "INFO") {

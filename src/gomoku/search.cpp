@@ -12,9 +12,14 @@ constexpr int kInfinity = kWinScore + 1;
 constexpr int kQuiescenceFours = 4;
 // Threats (fours and threes) of the root VCT search.
 constexpr int kVctThreats = 8;
+// Evaluation bonus of a double open three the opponent cannot answer with a four.
+constexpr int kDoubleThreeBonus = 1500;
+// The root safety check: best moves tried, threats of the opponent's VCT.
+constexpr int kSafetyChecks = 8;
+constexpr int kSafetyVctThreats = 5;
 // Late-move pruning: quiet moves searched at a node of depth d.
-constexpr int kLateMoveBase = 5;
-constexpr int kLateMovePerPly = 2;
+constexpr int kLateMoveBase = 3;
+constexpr int kLateMovePerPly = 1;
 
 // A win (loss) `plies` plies from the root; nearer wins score higher.
 constexpr int win_in(int plies) { return kWinScore - plies; }
@@ -35,6 +40,7 @@ Engine::Engine(std::size_t tt_bytes) {
     while (entries * 2 * sizeof(TTEntry) <= tt_bytes) entries *= 2;
     tt_.resize(entries);
     tt_mask_ = entries - 1;
+    for (auto& k : killers_) k.fill(kNoSq);
 }
 
 void Engine::clear() {
@@ -59,62 +65,73 @@ void Engine::check_limits() {
 // The side to move can realise one of its threats first, so its potential
 // counts a little more than the opponent's.
 int Engine::evaluate() const {
-    Colour me = board_.side_to_move();
-    int score = board_.value_sum(me) * 5 / 4 - board_.value_sum(other(me));
+    Colour me = board_.side_to_move(), them = other(me);
+    int score = board_.value_sum(me) * 5 / 4 - board_.value_sum(them);
+    // A double open three to play, and no four to answer it with: nearly won.
+    bool they_have_fours = board_.shape_count(them, kShapeBlock4) + board_.shape_count(them, kShapeBlock4Flex3) > 0;
+    if (board_.shape_count(me, kShapeDoubleFlex3) && !they_have_fours) score += kDoubleThreeBonus;
     return std::clamp(score, -kWinThreshold / 2, kWinThreshold / 2);
 }
 
-int Engine::generate(Sq* out, Sq tt_move, int ply, bool& forced) {
+Sq Engine::MoveList::pick(int i) {
+    int best = i;
+    for (int j = i + 1; j < size; ++j)
+        if (keys[j] > keys[best]) best = j;
+    std::swap(moves[i], moves[best]);
+    std::swap(keys[i], keys[best]);
+    return moves[i];
+}
+
+void Engine::generate(MoveList& list, Sq tt_move, int ply, bool& forced) {
     const Board& b = board_;
     Colour me = b.side_to_move(), them = other(me);
     forced = false;
-    int n = 0;
+    list.size = 0;
     if (b.shape_count(them, kShapeFive)) {
         // Only the square that stops the five (callers handle two fives).
         for (Sq s : b.squares())
             if (b.is_empty(s) && b.shape(them, s) == kShapeFive) {
-                out[0] = s;
+                list.add(s, 0);
                 forced = true;
-                return 1;
+                return;
             }
     }
     // Against an open three (a square where the opponent makes an open four
-    // or two fours) only our own fours and the squares on its lines that the
-    // opponent needs can matter.
-    bool defend = b.shape_count(them, kShapeFlex4) > 0;
+    // or two fours) or a four-three threat, only our own fours and the
+    // squares on its lines that the opponent needs can matter: a three of
+    // ours would come a move too late.
+    bool defend = b.shape_count(them, kShapeFlex4) + b.shape_count(them, kShapeBlock4Flex3) > 0;
+    auto key = [&](Sq s) {
+        int k = b.value(me, s) + b.value(them, s) + history_[me][s] / 64;
+        if (s == tt_move) k += 1 << 24;
+        else if (s == killers_[ply][0]) k += 1 << 20;
+        else if (s == killers_[ply][1]) k += 1 << 19;
+        return k;
+    };
     for (Sq s : b.squares()) {
         if (!b.is_empty(s)) continue;
         if (defend ? makes_four(b.shape(me, s)) || has_line_at_least(b.patterns(them, s), kBlock4)
                    : b.neighbours(s) > 0)
-            out[n++] = s;
+            list.add(s, key(s));
     }
-    if (n == 0 && b.stones() == 0) out[n++] = b.sq(b.height() / 2, b.width() / 2);
-    if (n == 0) {  // no stones near any empty square (tiny boards): any empty square
-        for (Sq s : b.squares())
-            if (b.is_empty(s)) out[n++] = s;
+    if (list.size == 0) {
+        // The empty board (the centre), or no stone near any empty square on
+        // a tiny board (any empty square).
+        if (b.stones() == 0) list.add(b.sq(b.height() / 2, b.width() / 2), 0);
+        else
+            for (Sq s : b.squares())
+                if (b.is_empty(s)) list.add(s, 0);
     }
-
-    int keys[kMaxSquares];
-    for (int i = 0; i < n; ++i) {
-        Sq s = out[i];
-        int key = b.value(me, s) + b.value(them, s) + history_[me][s] / 64;
-        if (s == tt_move) key += 1 << 24;
-        else if (s == killers_[ply][0]) key += 1 << 20;
-        else if (s == killers_[ply][1]) key += 1 << 19;
-        keys[s] = key;
-    }
-    std::stable_sort(out, out + n, [&](Sq a, Sq c) { return keys[a] > keys[c]; });
-    return n;
 }
 
-int Engine::fours(Sq* out) const {
+void Engine::fours(MoveList& list) const {
     const Board& b = board_;
     Colour me = b.side_to_move();
-    int n = 0;
+    list.size = 0;
+    // Most leaves have no four at all: the counts say so without a scan.
+    if (!b.shape_count(me, kShapeBlock4) && !b.shape_count(me, kShapeBlock4Flex3)) return;
     for (Sq s : b.squares())
-        if (b.is_empty(s) && makes_four(b.shape(me, s))) out[n++] = s;
-    std::stable_sort(out, out + n, [&](Sq x, Sq y) { return b.value(me, x) > b.value(me, y); });
-    return n;
+        if (b.is_empty(s) && makes_four(b.shape(me, s))) list.add(s, b.value(me, s));
 }
 
 int Engine::search(int depth, int alpha, int beta, int ply) {
@@ -146,8 +163,7 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
     }
 
     bool forced = b.shape_count(them, kShapeFive) > 0;
-    Sq moves[kMaxSquares];
-    int n;
+    MoveList list;
     int original_alpha = alpha;
     int best = -kInfinity;
     if (depth <= 0 && !forced) {
@@ -156,18 +172,18 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
         // losses) beyond the horizon at little cost.
         best = evaluate();
         if (best >= beta || depth <= -kQuiescenceFours * 2) return best;
-        n = fours(moves);
-        if (n == 0) return best;
+        fours(list);
+        if (list.size == 0) return best;
         alpha = std::max(alpha, best);
     } else {
-        n = generate(moves, tt_move, ply, forced);
+        generate(list, tt_move, ply, forced);
     }
-    Sq best_move = moves[0];
-    for (int i = 0; i < n; ++i) {
-        Sq s = moves[i];
+    Sq best_move = kNoSq;
+    for (int i = 0; i < list.size; ++i) {
+        Sq s = list.pick(i);
         // Quiet late moves are searched shallower first; threats never are.
         bool quiet = b.shape(me, s) < kShapeFlex3 && b.shape(them, s) < kShapeFlex3;
-// Late-move pruning: near the leaves only the best-ordered quiet
+        // Late-move pruning: near the leaves only the best-ordered quiet
         // moves are worth a look; threats are always searched.
         if (quiet && !forced && i >= kLateMoveBase + kLateMovePerPly * depth && best > -kWinThreshold)
             continue;
@@ -224,13 +240,18 @@ std::vector<Move> Engine::principal_variation(int max_length) {
     return pv;
 }
 
-bool Engine::opponent_vcf_after(Sq move) {
+bool Engine::opponent_wins_after(Sq move) {
     board_.play(move);
     bool lost = false;
     if (!board_.last_move_won()) {
         VcfResult r = vcf_.solve(board_, 16, limits_.vcf_nodes / 4, deadline());
         vcf_nodes_ += r.nodes;
         lost = r.win;
+        if (!lost && limits_.vct) {
+            VctResult t = vct_.solve(board_, kSafetyVctThreats, limits_.vct_nodes / 8, deadline());
+            vcf_nodes_ += t.nodes;
+            lost = t.win;
+        }
     }
     board_.undo();
     return lost;
@@ -266,9 +287,12 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     if (b.full() || b.last_move_won()) return report(kNoSq, 0, 0, "forced");
     Colour me = b.side_to_move(), them = other(me);
 
-    Sq root[kMaxSquares];
+    MoveList list;
     bool forced = false;
-    int n = generate(root, kNoSq, 0, forced);
+    generate(list, kNoSq, 0, forced);
+    int n = list.size;
+    Sq root[kMaxSquares];
+    for (int i = 0; i < n; ++i) root[i] = list.pick(i);
     // Rules that need no search: win now, block the only five, make an open four.
     for (Shape mine : {kShapeFive, kShapeFlex4}) {
         if (mine == kShapeFlex4 && b.shape_count(them, kShapeFive)) break;
@@ -351,23 +375,23 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
         if (stop_) break;
         if (std::abs(best_score) > kWinThreshold) break;  // a proven result
         if (limits.time_ms) {
-            // The next iteration costs several times this one: do not start
-            // what cannot finish.
+            // The next iteration costs about as much as all before it; start it
+            // only with 40% of the budget left (a stopped one still counts
+            // once its first move, the previous best, is done).
             auto elapsed = std::chrono::steady_clock::now() - start_;
-            if (elapsed * 3 > std::chrono::milliseconds(limits.time_ms)) break;
+            if (elapsed * 5 > std::chrono::milliseconds(limits.time_ms) * 3) break;
         }
     }
 
-    // Threat-space safety: a move after which the opponent wins by fours is
-    // refuted whatever its score; take the best move that is not.
+    // Threat-space safety: a move after which the opponent wins by fours (or
+    // threats) is refuted whatever its score; take the best move that is not.
     if (limits.vcf && best.score > -kWinThreshold) {
-        int checked = 0;
-        for (int i = 0; i < n && checked < 8; ++i, ++checked) {
+        for (int i = 0; i < std::min(n, kSafetyChecks); ++i) {
             if (scores[i] <= -kWinThreshold) break;
             if (limits.time_ms && std::chrono::steady_clock::now() - start_ >=
                                       std::chrono::milliseconds(limits.time_ms))
                 break;
-            if (!opponent_vcf_after(root[i])) {
+            if (!opponent_wins_after(root[i])) {
                 if (root[i] != b.from_move(best.move)) {
                     best = report(root[i], scores[i], best.depth, "search");
                     best.pv = {best.move};

@@ -10,6 +10,7 @@
 // think() and receive a report after every finished iteration.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -65,18 +66,33 @@ private:
         std::uint8_t bound = 0;
     };
 
+    // Candidate moves with their ordering keys, taken best first.
+    struct MoveList {
+        std::array<Sq, kMaxSquares> moves;
+        std::array<int, kMaxSquares> keys;
+        int size = 0;
+        void add(Sq s, int key) {
+            moves[size] = s;
+            keys[size++] = key;
+        }
+        // Brings the best of moves[i..] (the first of equals) to index i:
+        // cheaper than a sort when pruning leaves most moves untried.
+        Sq pick(int i);
+    };
+
     int search(int depth, int alpha, int beta, int ply);
     int evaluate() const;
-    // Candidate moves in search order; returns how many. `forced` is set when
-    // the only move blocks the opponent's four.
-    int generate(Sq* out, Sq tt_move, int ply, bool& forced);
-    // Our squares that make a four, best first; returns how many.
-    int fours(Sq* out) const;
+    // Candidate moves with ordering keys. `forced` is set when the only move
+    // blocks the opponent's four.
+    void generate(MoveList& list, Sq tt_move, int ply, bool& forced);
+    // Our squares that make a four.
+    void fours(MoveList& list) const;
     void check_limits();
     // When the move must be ready; the default time point when there is no limit.
     std::chrono::steady_clock::time_point deadline() const;
     std::vector<Move> principal_variation(int max_length);
-    bool opponent_vcf_after(Sq move);
+    // Does the opponent win by VCF (or VCT) after our `move`?
+    bool opponent_wins_after(Sq move);
     SearchReport report(Sq move, int score, int depth, const char* source) const;
 
     std::vector<TTEntry> tt_;

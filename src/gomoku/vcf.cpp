@@ -38,6 +38,10 @@ bool VcfSearcher::try_four(Board& board, Sq four, int fours_left) {
     Colour me = board.side_to_move();
     board.play(four);
     Sq block = board.find_five(me, four);
+    if (block == kNoSq) {  // not a four after all (cannot happen for a four shape)
+        board.undo();
+        return false;
+    }
     board.play(block);
     // A reply that makes the defender's own five refutes the four.
     bool win = !board.last_move_won() && attack(board, fours_left - 1);
