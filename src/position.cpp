@@ -8,19 +8,11 @@
 #include <fmt/format.h>
 
 #include "error.hpp"
+#include "random.hpp"
 
 namespace kinrow {
 
 namespace {
-
-// splitmix64: a fixed generator, so Zobrist keys (and with them node counts
-// that depend on table collisions) are the same on every run and machine.
-std::uint64_t splitmix64(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 struct ZobristTable {
     std::array<std::array<std::uint64_t, kMaxCells>, 2> keys{};

@@ -1,17 +1,11 @@
 #include "board.hpp"
 
 #include "error.hpp"
+#include "random.hpp"
 
 namespace kinrow::gomoku {
 
 namespace {
-
-std::uint64_t splitmix64(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 struct Keys {
     std::array<std::array<std::uint64_t, kMaxSquares>, 2> stone{};
