@@ -26,6 +26,7 @@ namespace {
 
 using connect::BitPosition;
 using connect::FixedTable;
+using connect::TablePair;
 using connect::Geometry;
 using connect::NoTable;
 using connect::Solver;
@@ -57,13 +58,13 @@ SolverOptions options_of(const SolveRequest& r) {
 template <class Body>
 void with_solver(const SolveRequest& r, const Geometry& g, Body&& body) {
     if (r.use_tt) {
-        FixedTable table(g, r.tt_mb);
-        Solver<FixedTable> solver(g, table, options_of(r));
-        body(solver, &table);
+        TablePair tables(g, r.tt_mb);
+        Solver<FixedTable> solver(g, tables.far, tables.near, options_of(r));
+        body(solver, &tables);
     } else {
         NoTable table;
         Solver<NoTable> solver(g, table, options_of(r));
-        body(solver, static_cast<FixedTable*>(nullptr));
+        body(solver, static_cast<TablePair*>(nullptr));
     }
 }
 
@@ -110,7 +111,7 @@ void solve_one(const SolveRequest& r) {
     require_not_won(pos);
     Geometry g(pos.spec());
     BitPosition p = BitPosition::from(g, pos);
-    with_solver(r, g, [&](auto& solver, FixedTable* table) {
+    with_solver(r, g, [&](auto& solver, TablePair* table) {
         auto start = Clock::now();
         int score = solver.solve(p, r.weak);
         long long solve_us = microseconds_since(start);
@@ -145,7 +146,7 @@ void solve_one(const SolveRequest& r) {
         fmt::print("nodes: {}\n", nodes);
         fmt::print("time: {:.6f} s\n", static_cast<double>(solve_us) / 1e6);
         if (table)
-            fmt::print("table: {} MiB, hit rate {:.1f}%\n", table->bytes() >> 20, 100 * st.hit_rate());
+            fmt::print("tables: {} MiB, hit rate {:.1f}%\n", table->bytes() >> 20, 100 * st.hit_rate());
     });
 }
 
@@ -156,7 +157,7 @@ void solve_batch(const SolveRequest& r) {
     GameSpec spec = parse_game(r.position.game);
     Geometry g(spec);
     int invalid = 0, total = 0;
-    with_solver(r, g, [&](auto& solver, FixedTable* table) {
+    with_solver(r, g, [&](auto& solver, TablePair* table) {
         std::string line;
         while (std::getline(std::cin, line)) {
             while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
@@ -213,7 +214,7 @@ void analyze_connect(const SolveRequest& r) {
     require_not_won(pos);
     Geometry g(pos.spec());
     BitPosition p = BitPosition::from(g, pos);
-    with_solver(r, g, [&](auto& solver, FixedTable*) {
+    with_solver(r, g, [&](auto& solver, TablePair*) {
         auto start = Clock::now();
         std::vector<std::optional<int>> scores = solver.column_scores(p, r.weak);
         long long us = microseconds_since(start);

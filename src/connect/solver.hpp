@@ -14,6 +14,7 @@
 
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -44,8 +45,12 @@ inline int min_score(int cells, int moves) { return -(cells - moves) / 2; }
 template <class Table>
 class Solver {
 public:
+    // One table for every position, or a big `far` table for positions with
+    // many empty cells and a small `near` one for the rest.
     Solver(const Geometry& g, Table& table, SolverOptions options = {})
-        : g_(g), table_(table), options_(options) {}
+        : Solver(g, table, table, options) {}
+    Solver(const Geometry& g, Table& far, Table& near, SolverOptions options = {})
+        : g_(g), far_(far), near_(near), options_(options) {}
 
     const Geometry& geometry() const { return g_; }
     const SearchStats& stats() const { return stats_; }
@@ -53,6 +58,7 @@ public:
 
     // The score of a position that is not already won (weak: its sign).
     int solve(const BitPosition& p, bool weak) {
+        set_root(p);
         const int cells = g_.cells();
         if (p.moves == cells) return 0;
         if (p.can_win_next(g_)) return weak ? 1 : max_score(cells, p.moves);
@@ -106,6 +112,7 @@ public:
         if (Bitboard wins = playable & p.own_wins(g_)) return first_in_order(wins);
         Bitboard safe = p.non_losing_moves(g_);
         if (!safe) return first_in_order(playable);  // every move loses at once
+        set_root(p);
         int threshold = -score;
         int fallback = -1;
         for (int i = 0; i < g_.width(); ++i) {
@@ -142,19 +149,20 @@ public:
     // exact score if it lies in (alpha, beta), else a bound on the far side.
     int negamax(const BitPosition& p, int alpha, int beta) {
         ++stats_.nodes;
+        const int cells = g_.cells();
+        Table& table = cells - p.moves < kNearEmptyCells ? near_ : far_;
         // The table look-up is the likely cache miss: start it before the
         // move generation so the two overlap.
         Bitboard key = p.key();
         bool mirrored = false;
-        if (options_.symmetry) {
+        if (options_.symmetry && (mirror_root_mask_ & ~p.mask) == 0) {
             Bitboard m = g_.mirror(key);
             if (m < key) {
                 key = m;
                 mirrored = true;
             }
         }
-        table_.prefetch(key);
-        const int cells = g_.cells();
+        table.prefetch(key);
         Bitboard next = p.non_losing_moves(g_);
         if (!next) return -(cells - p.moves) / 2;  // the opponent wins with its next stone
         if (p.moves >= cells - 2) return 0;         // neither side can complete a line any more
@@ -173,7 +181,7 @@ public:
         int hint = -1;
         TableEntry entry;
         ++stats_.probes;
-        if (table_.probe(key, entry)) {
+        if (table.probe(key, entry)) {
             ++stats_.hits;
             if (entry.lower) {
                 if (entry.score > alpha) {
@@ -196,7 +204,7 @@ public:
             child.play(list.moves[i].move);
             int score = -negamax(child, -beta, -alpha);
             if (score >= beta) {
-                save(key, mirrored, {score, true, list.moves[i].column}, start);
+                save(table, key, mirrored, {score, true, list.moves[i].column}, start);
                 return score;
             }
             if (score > alpha) {
@@ -204,7 +212,7 @@ public:
                 best = list.moves[i].column;
             }
         }
-        save(key, mirrored, {alpha, false, best}, start);
+        save(table, key, mirrored, {alpha, false, best}, start);
         return alpha;
     }
 
@@ -218,6 +226,19 @@ private:
         std::array<ScoredMove, 32> moves;  // width <= 32 on a 64-bit board
         int size = 0;
     };
+
+    // Winning cells are few; this beats a library call on CPUs targeted
+    // without a popcount instruction.
+    static int sparse_popcount(Bitboard b) {
+        int n = 0;
+        for (; b; b &= b - 1) ++n;
+        return n;
+    }
+
+    // Mirror keys only pay where a position's mirror image can also be
+    // reached: that needs the mirror of the root's stones inside the position
+    // (always true from the empty board, rarely deep in a game).
+    void set_root(const BitPosition& root) { mirror_root_mask_ = g_.mirror(root.mask); }
 
     int first_in_order(Bitboard moves) const {
         for (int i = 0; i < g_.width(); ++i)
@@ -236,23 +257,25 @@ private:
             int score = 0;
             if (options_.ordering)
                 score = col == hint ? kHintScore
-                                    : std::popcount(g_.winning_cells(p.current | move, p.mask | move));
+                                    : sparse_popcount(g_.winning_cells(p.current | move, p.mask | move));
             int j = list.size++;
             for (; j > 0 && list.moves[j - 1].score < score; --j) list.moves[j] = list.moves[j - 1];
             list.moves[j] = {move, col, score};
         }
     }
 
-    void save(Bitboard key, bool mirrored, TableEntry entry, std::uint64_t start) {
+    void save(Table& table, Bitboard key, bool mirrored, TableEntry entry, std::uint64_t start) {
         if (mirrored && entry.column >= 0) entry.column = g_.mirror_column(entry.column);
         int work = std::bit_width(stats_.nodes - start);
-        stats_.evictions += table_.store(key, entry, work);
+        stats_.evictions += table.store(key, entry, work);
     }
 
     const Geometry& g_;
-    Table& table_;
+    Table& far_;
+    Table& near_;
     SolverOptions options_;
     SearchStats stats_;
+    Bitboard mirror_root_mask_ = 0;
 };
 
 }  // namespace kinrow::connect

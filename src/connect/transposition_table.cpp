@@ -41,7 +41,7 @@ FixedTable::FixedTable(const Geometry& g, std::size_t megabytes) : key_bits_(g.k
     madvise(memory, size, MADV_HUGEPAGE);  // a hint: failure only costs speed
 #endif
     buckets_.reset(static_cast<Bucket*>(memory));
-    clear();
+    wipe();
 }
 
 void FixedTable::Release::operator()(Bucket* b) const { std::free(b); }
@@ -69,6 +69,9 @@ bool FixedTable::probe(Bitboard key, TableEntry& out) const {
 }
 
 bool FixedTable::store(Bitboard key, const TableEntry& e, int work) {
+    // Read before writing, so threads sharing the table do not keep pulling
+    // the flag's cache line from each other.
+    if (!used_.load(std::memory_order_relaxed)) used_.store(true, std::memory_order_relaxed);
     Location loc = locate(key);
     Bucket& b = buckets_[loc.bucket];
     std::uint64_t value = loc.stored | (static_cast<std::uint64_t>(e.column + 1) << kColumnShift) |
@@ -93,7 +96,14 @@ bool FixedTable::store(Bitboard key, const TableEntry& e, int work) {
     return true;
 }
 
-void FixedTable::clear() { std::memset(static_cast<void*>(buckets_.get()), 0, bytes()); }
+void FixedTable::clear() {
+    if (used_.load(std::memory_order_relaxed)) wipe();
+}
+
+void FixedTable::wipe() {
+    std::memset(static_cast<void*>(buckets_.get()), 0, bytes());
+    used_.store(false, std::memory_order_relaxed);
+}
 
 double FixedTable::fill_ratio() const {
     std::size_t sample = std::min<std::size_t>(bucket_count(), 1 << 16), used = 0;
