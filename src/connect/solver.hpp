@@ -13,6 +13,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -28,6 +29,9 @@ namespace kinrow::connect {
 // empty cells: about 10% fewer nodes from early positions, for extra probes
 // that only pay where the subtrees saved are big.
 inline constexpr int kEtcEmptyCells = 20;
+
+// Helpers of a parallel search reorder moves at nodes with this many empty cells.
+inline constexpr int kVariationEmptyCells = 28;
 
 struct SolverOptions {
     bool symmetry = true;   // mirror positions share table entries
@@ -59,6 +63,13 @@ public:
 
     const Geometry& geometry() const { return g_; }
     const SearchStats& stats() const { return stats_; }
+
+    // Parallel search (see parallel_solve.hpp): several solvers share the
+    // tables; `stop` abandons this one's search once another has finished,
+    // and a non-zero `variation` shuffles the move order near the root so
+    // the helpers explore other subtrees first and fill the table for the rest.
+    void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
+    void set_variation(int variation) { variation_ = variation; }
     void reset_stats() { stats_ = {}; }
 
     // The score of a position that is not already won (weak: its sign).
@@ -154,6 +165,7 @@ public:
     // exact score if it lies in (alpha, beta), else a bound on the far side.
     int negamax(const BitPosition& p, int alpha, int beta) {
         ++stats_.nodes;
+        if (stopped()) return 0;
         const int cells = g_.cells();
         Table& table = table_for(p);
         // The table look-up is the likely cache miss: start it before the
@@ -214,6 +226,7 @@ public:
             BitPosition child = p;
             child.play(list.moves[i].move);
             int score = -negamax(child, -beta, -alpha);
+            if (stopped()) return 0;  // an abandoned search: store nothing, return anything
             if (score >= beta) {
                 save(table, key, mirrored, {score, true, list.moves[i].column}, start);
                 return score;
@@ -237,6 +250,8 @@ private:
         std::array<ScoredMove, 32> moves;  // width <= 32 on a 64-bit board
         int size = 0;
     };
+
+    bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
 
     // Winning cells are few; this beats a library call on CPUs targeted
     // without a popcount instruction.
@@ -284,6 +299,7 @@ private:
     // us; ties keep the centre-first column order.
     void order_moves(const BitPosition& p, Bitboard next, int hint, MoveList& list) const {
         constexpr int kHintScore = 1 << 20;
+        const int cells_left = g_.cells() - p.moves;
         for (int i = 0; i < g_.width(); ++i) {
             int col = g_.column_order(i);
             Bitboard move = next & g_.column_mask(col);
@@ -295,6 +311,12 @@ private:
             int j = list.size++;
             for (; j > 0 && list.moves[j - 1].score < score; --j) list.moves[j] = list.moves[j - 1];
             list.moves[j] = {move, col, score};
+        }
+        // A helper tries the first choice last, so it starts where thread 0 is not.
+        if (variation_ && cells_left >= kVariationEmptyCells && list.size > 1 && (p.moves + variation_) % 2) {
+            ScoredMove first = list.moves[0];
+            for (int i = 1; i < list.size; ++i) list.moves[i - 1] = list.moves[i];
+            list.moves[list.size - 1] = first;
         }
     }
 
@@ -310,6 +332,8 @@ private:
     SolverOptions options_;
     SearchStats stats_;
     Bitboard mirror_root_mask_ = 0;
+    const std::atomic<bool>* stop_ = nullptr;
+    int variation_ = 0;
 };
 
 }  // namespace kinrow::connect
