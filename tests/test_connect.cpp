@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "connect/bitboard.hpp"
+#include "connect/parallel_solve.hpp"
 #include "connect/solver.hpp"
 #include "connect/transposition_table.hpp"
 #include "error.hpp"
@@ -244,4 +245,23 @@ TEST(ConnectSolver, PrincipalVariationPlaysOutTheScore) {
             EXPECT_EQ((spec.cells() + 2 - pos.stones()) / 2, score > 0 ? score : -score);
         }
     }
+}
+
+TEST(ConnectSolver, ParallelSolveAgreesWithTheSerialOne) {
+    GameSpec spec = parse_game("connect:6,4,4");
+    Geometry g(spec);
+    std::unordered_map<std::uint64_t, int> memo;
+    for (const Position& pos : random_positions(spec, 30, 21)) {
+        if (pos.stones() < 10) continue;  // keeps the brute force small
+        Position copy = pos;
+        int exact = brute_score(copy, memo);
+        TablePair tables(g, 1);
+        auto result = parallel_solve(g, tables.far, tables.near, BitPosition::from(g, pos), false, 2);
+        EXPECT_EQ(result.score, exact) << pos.move_list_string();
+    }
+    // The empty board: the second player wins 6x4 Connect Four.
+    TablePair tables(g, 4);
+    auto empty = parallel_solve(g, tables.far, tables.near, BitPosition{}, true, 2);
+    EXPECT_EQ(empty.score, -1);
+    EXPECT_GT(empty.stats.nodes, 0u);
 }
