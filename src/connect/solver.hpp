@@ -30,6 +30,11 @@ namespace kinrow::connect {
 // that only pay where the subtrees saved are big.
 inline constexpr int kEtcEmptyCells = 20;
 
+// Below this many empty cells the whole tree is small, and one full-window
+// search visits fewer nodes than the bisection's repeated null-window ones
+// (a third fewer on Pons's end-game set, the same on his middle-game sets).
+inline constexpr int kFullWindowEmptyCells = 16;
+
 // Helpers of a parallel search reorder moves at nodes with this many empty cells.
 inline constexpr int kVariationEmptyCells = 28;
 
@@ -82,7 +87,7 @@ public:
         int hi = weak ? 1 : max_score(cells, p.moves);
         // A fail-hard bound outside [-1, 1] still has the right sign.
         auto result = [weak](int score) { return weak ? (score > 0) - (score < 0) : score; };
-        if (!options_.bisection) return result(negamax(p, lo, hi));
+        if (!options_.bisection || cells - p.moves < kFullWindowEmptyCells) return result(negamax(p, lo, hi));
         while (lo < hi) {
             // Probe nearer zero first: tests close to the true score of most
             // positions (small) are the cheap ones and narrow the range fast.
