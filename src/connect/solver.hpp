@@ -172,12 +172,12 @@ public:
         ++stats_.nodes;
         if (stopped()) return 0;
         const int cells = g_.cells();
-        const bool far_class = is_far_class(p);
-        // A far-table look-up is the likely cache miss: start it before the
+        Table& table = table_for(p);
+        // The table look-up is the likely cache miss: start it before the
         // move generation so the two overlap.
         bool mirrored = false;
         const Bitboard key = table_key(p, mirrored);
-        if (far_class && far_.used()) far_.prefetch(key);
+        table.prefetch(key);
         Bitboard next = p.non_losing_moves(g_);
         if (!next) return -(cells - p.moves) / 2;  // the opponent wins with its next stone
         if (p.moves >= cells - 2) return 0;         // neither side can complete a line any more
@@ -196,7 +196,7 @@ public:
         int hint = -1;
         TableEntry entry;
         ++stats_.probes;
-        if (lookup(far_class, key, entry)) {
+        if (table.probe(key, entry)) {
             ++stats_.hits;
             if (entry.lower) {
                 if (entry.score > alpha) {
@@ -218,7 +218,7 @@ public:
                 child.play(moves & -moves);
                 TableEntry e;
                 if (probe(child, e) && !e.lower && -e.score >= beta) {
-                    save(far_class, key, mirrored, {-e.score, true, g_.column_of(moves & -moves)}, stats_.nodes);
+                    save(table, key, mirrored, {-e.score, true, g_.column_of(moves & -moves)}, stats_.nodes);
                     return -e.score;
                 }
             }
@@ -233,7 +233,7 @@ public:
             int score = -negamax(child, -beta, -alpha);
             if (stopped()) return 0;  // an abandoned search: store nothing, return anything
             if (score >= beta) {
-                save(far_class, key, mirrored, {score, true, list.moves[i].column}, start);
+                save(table, key, mirrored, {score, true, list.moves[i].column}, start);
                 return score;
             }
             if (score > alpha) {
@@ -241,7 +241,7 @@ public:
                 best = list.moves[i].column;
             }
         }
-        save(far_class, key, mirrored, {alpha, false, best}, start);
+        save(table, key, mirrored, {alpha, false, best}, start);
         return alpha;
     }
 
@@ -266,16 +266,7 @@ private:
         return n;
     }
 
-    // Where results go (see kNearEmptyCells, kFarMinWork): positions close to
-    // the end and small subtrees in the cache-sized near table; big subtrees
-    // of positions with many empty cells in the far table. A search smaller
-    // than kFarMinWork nodes never touches the far table at all.
-    bool is_far_class(const BitPosition& p) const { return g_.cells() - p.moves >= kNearEmptyCells; }
-
-    bool lookup(bool far_class, Bitboard key, TableEntry& e) const {
-        if (near_.probe(key, e)) return true;
-        return far_class && &far_ != &near_ && far_.used() && far_.probe(key, e);
-    }
+    Table& table_for(const BitPosition& p) { return g_.cells() - p.moves < kNearEmptyCells ? near_ : far_; }
 
     // The key p is stored under: the smaller of its key and its mirror's
     // (`mirrored` says which) where a mirror twin is reachable, else its own.
@@ -293,9 +284,9 @@ private:
     }
 
     // Looks p up without counting a node (the column is left unmirrored: callers ignore it).
-    bool probe(const BitPosition& p, TableEntry& e) const {
+    bool probe(const BitPosition& p, TableEntry& e) {
         bool mirrored;
-        return lookup(is_far_class(p), table_key(p, mirrored), e);
+        return table_for(p).probe(table_key(p, mirrored), e);
     }
 
     // Mirror keys only pay where a position's mirror image can also be
@@ -334,10 +325,9 @@ private:
         }
     }
 
-    void save(bool far_class, Bitboard key, bool mirrored, TableEntry entry, std::uint64_t start) {
+    void save(Table& table, Bitboard key, bool mirrored, TableEntry entry, std::uint64_t start) {
         if (mirrored && entry.column >= 0) entry.column = g_.mirror_column(entry.column);
         int work = std::bit_width(stats_.nodes - start);
-        Table& table = far_class && work >= kFarMinWork ? far_ : near_;
         stats_.evictions += table.store(key, entry, work);
     }
 

@@ -6,8 +6,6 @@
 //   bool probe(Bitboard key, TableEntry& out) const;   // true if key is stored
 //   bool store(Bitboard key, const TableEntry& e, int work);  // true if it evicted another key
 //   void clear();
-//   bool used() const;                                 // anything stored since clear()
-//   void prefetch(Bitboard key) const;                 // a hint, may do nothing
 // Keys are BitPosition::key() values (or their mirror); every probe hit must be
 // the very same position, never a look-alike, since a wrong bound is a wrong
 // answer.
@@ -35,7 +33,6 @@ public:
     bool probe(Bitboard, TableEntry&) const { return false; }
     bool store(Bitboard, const TableEntry&, int) { return false; }
     void clear() {}
-    bool used() const { return false; }
     void prefetch(Bitboard) const {}
 };
 
@@ -70,8 +67,6 @@ public:
     // then it skips the memset, which would also flush the CPU caches (batch
     // runs clear before every position, and small ones never reach the far table).
     void clear();
-    // Has anything been stored since the last clear?
-    bool used() const { return used_.load(std::memory_order_relaxed); }
     // Starts loading the key's bucket into the cache ahead of a probe.
     void prefetch(Bitboard key) const { __builtin_prefetch(&buckets_[locate(key).bucket]); }
 
@@ -116,11 +111,8 @@ private:
 // Positions with fewer empty cells than this go to the near table: their
 // subtrees are small, so losing an entry costs little, and a table that stays
 // in cache spares the search a memory miss at most of its nodes (on positions
-// from Pons's sets this took 40% off the time for 5% more nodes). Positions
-// with more empty cells go to the far table only when their subtree took at
-// least 2^kFarMinWork nodes; small searches then never leave the cache.
+// from Pons's sets this took 40% off the time for 5% more nodes).
 inline constexpr int kNearEmptyCells = 18;
-inline constexpr int kFarMinWork = 10;
 inline constexpr std::size_t kNearTableMb = 1;
 
 // The solver's memory: a far table of the requested size for positions with
