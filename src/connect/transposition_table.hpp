@@ -63,9 +63,11 @@ public:
 
     bool probe(Bitboard key, TableEntry& out) const;
     bool store(Bitboard key, const TableEntry& e, int work);
-    // Empties the table. Cheap when nothing was stored since the last clear:
-    // then it skips the memset, which would also flush the CPU caches (batch
-    // runs clear before every position, and small ones never reach the far table).
+    // Empties the table. Batch runs clear before every position, and most
+    // positions touch few buckets: those are logged and zeroed one by one, so
+    // a clear costs what the search stored rather than a memset of the whole
+    // table (which would also flush the CPU caches). Past the log's capacity
+    // it falls back to the memset.
     void clear();
     // Starts loading the key's bucket into the cache ahead of a probe.
     void prefetch(Bitboard key) const { __builtin_prefetch(&buckets_[locate(key).bucket]); }
@@ -73,8 +75,6 @@ public:
     std::size_t bytes() const { return bucket_count() * sizeof(Bucket); }
     std::size_t bucket_count() const { return std::size_t{1} << index_bits_; }
     std::size_t entry_count() const { return bucket_count() * kSlots; }
-    // Fraction of slots in use (a sample of the first buckets).
-    double fill_ratio() const;
 
 private:
     struct alignas(32) Bucket {
@@ -103,7 +103,11 @@ private:
 
     int key_bits_;
     int index_bits_;
-    std::atomic<bool> used_{false};  // anything stored since the last clear
+    // Buckets that received their first entry since the last clear. Threads
+    // append through the atomic count; a bucket logged twice is harmless.
+    std::unique_ptr<std::size_t[]> touched_;
+    std::size_t touched_capacity_ = 0;
+    std::atomic<std::size_t> touched_count_{0};
     std::uint64_t key_mask_;
     std::unique_ptr<Bucket[], Release> buckets_;
 };
