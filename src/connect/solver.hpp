@@ -71,8 +71,8 @@ public:
 
     // Parallel search (see parallel_solve.hpp): several solvers share the
     // tables; `stop` abandons this one's search once another has finished,
-    // and a non-zero `variation` shuffles the move order near the root so
-    // the helpers explore other subtrees first and fill the table for the rest.
+    // and a non-zero `variation` makes it try its first choice last near the
+    // root, so helpers explore other subtrees first and fill the table for the rest.
     void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
     void set_variation(int variation) { variation_ = variation; }
     void reset_stats() { stats_ = {}; }

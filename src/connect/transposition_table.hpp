@@ -6,6 +6,7 @@
 //   bool probe(Bitboard key, TableEntry& out) const;   // true if key is stored
 //   bool store(Bitboard key, const TableEntry& e, int work);  // true if it evicted another key
 //   void clear();
+//   void prefetch(Bitboard key) const;                 // a hint; may do nothing
 // Keys are BitPosition::key() values (or their mirror); every probe hit must be
 // the very same position, never a look-alike, since a wrong bound is a wrong
 // answer.
