@@ -54,6 +54,8 @@ struct SolveRequest {
     bool use_pruning = true;  // win now, forced blocks, live-line bounds, dead cells
     bool iterative_deepening = true;
     bool weak = false;  // win/draw/loss only, no distance
+    // Connect-k: threads sharing one table (1 = deterministic node counts).
+    int threads = 1;
     // Connect-k: read positions from standard input, one per line.
     bool batch = false;
     // Gomoku: threat-space search (victory by continuous fours).

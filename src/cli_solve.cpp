@@ -31,6 +31,8 @@ void add_request_options(CLI::App& cmd, SolveRequest& r) {
                  "Disable game-knowledge pruning (win now, forced blocks, live-line bounds, dead cells)");
     cmd.add_flag("!--no-id", r.iterative_deepening, "Disable iterative deepening");
     cmd.add_flag("--weak", r.weak, "Win/draw/loss only (faster than exact distances)");
+    cmd.add_option("--threads", r.threads, "Connect-k: search threads sharing the table")
+        ->check(CLI::Range(1, 64));
     cmd.add_flag("--generic", r.generic, "Gravity games: use the generic engine, not the bitboard solver");
 }
 

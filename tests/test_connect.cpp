@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "connect/bitboard.hpp"
+#include "connect/parallel_solve.hpp"
 #include "connect/solver.hpp"
 #include "connect/transposition_table.hpp"
 #include "error.hpp"
@@ -142,8 +143,20 @@ TEST(ConnectTable, StoresExactKeysOnEveryBoardSize) {
     EXPECT_GT(found, 1000);
     TableEntry e;
     EXPECT_FALSE(table.probe(rng(), e));
-    table.clear();
+    table.clear();  // past the log of touched buckets: the full memset
     EXPECT_FALSE(table.probe(stored.begin()->first, e));
+
+    // A few stores are undone bucket by bucket, and the table works on.
+    for (int round = 0; round < 3; ++round) {
+        std::vector<Bitboard> keys;
+        for (int i = 0; i < 100; ++i) {
+            keys.push_back(rng());
+            table.store(keys.back(), {i % 20, false, 1}, 5);
+        }
+        for (Bitboard k : keys) EXPECT_TRUE(table.probe(k, e));
+        table.clear();
+        for (Bitboard k : keys) EXPECT_FALSE(table.probe(k, e));
+    }
 }
 
 TEST(ConnectSolver, SeedFacts) {
@@ -244,4 +257,23 @@ TEST(ConnectSolver, PrincipalVariationPlaysOutTheScore) {
             EXPECT_EQ((spec.cells() + 2 - pos.stones()) / 2, score > 0 ? score : -score);
         }
     }
+}
+
+TEST(ConnectSolver, ParallelSolveAgreesWithTheSerialOne) {
+    GameSpec spec = parse_game("connect:6,4,4");
+    Geometry g(spec);
+    std::unordered_map<std::uint64_t, int> memo;
+    for (const Position& pos : random_positions(spec, 30, 21)) {
+        if (pos.stones() < 10) continue;  // keeps the brute force small
+        Position copy = pos;
+        int exact = brute_score(copy, memo);
+        TablePair tables(g, 1);
+        auto result = parallel_solve(g, tables.far, tables.near, BitPosition::from(g, pos), false, 2);
+        EXPECT_EQ(result.score, exact) << pos.move_list_string();
+    }
+    // The empty board: the second player wins 6x4 Connect Four.
+    TablePair tables(g, 4);
+    auto empty = parallel_solve(g, tables.far, tables.near, BitPosition{}, true, 2);
+    EXPECT_EQ(empty.score, -1);
+    EXPECT_GT(empty.stats.nodes, 0u);
 }

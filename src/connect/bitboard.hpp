@@ -47,7 +47,8 @@ public:
     int column_order(int i) const { return order_[i]; }
 
     // Empty board cells (not in `mask`) where one more stone would give
-    // `stones` k in a row. The hottest function of the solver: Connect Four's
+    // `stones` k in a row. `stones` must obey gravity (no stone above an
+    // empty cell), as every position and every position plus one move does. The hottest function of the solver: Connect Four's
     // k = 4 gets a copy with the loops unrolled at compile time.
     Bitboard winning_cells(Bitboard stones, Bitboard mask) const {
         Bitboard holes = k_ == 4 ? line_holes<4>(stones) : line_holes<0>(stones);
@@ -69,7 +70,15 @@ private:
         const int k = FixedK ? FixedK : k_;
         std::array<Bitboard, FixedK ? FixedK : 64> after;  // after[b]: cells followed by b stones
         Bitboard result = 0;
-        for (int d = 0; d < direction_count_; ++d) {
+        int d = 0;
+        if (k <= height_) {
+            // Vertical: stones never float, so the only hole is on top of k-1 stones.
+            Bitboard below = stones << 1;
+            for (int i = 2; i < k; ++i) below &= stones << i;
+            result = k > 1 ? below : ~Bitboard{0};
+            d = 1;
+        }
+        for (; d < direction_count_; ++d) {
             const int s = shifts_[d];
             after[0] = ~Bitboard{0};
             for (int b = 1; b < k; ++b) after[b] = after[b - 1] & (stones >> (b * s));

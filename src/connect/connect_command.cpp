@@ -1,7 +1,8 @@
 // `kinrow solve` / `kinrow analyze` for gravity games: the bitboard solver.
 //
 // Reads from SolveRequest: the position, --json, --weak, --batch, --tt-mb,
-// --no-tt, --no-symmetry, --no-ordering and --no-id. Depth, node and time
+// --threads (solve of one position), --no-tt, --no-symmetry, --no-ordering
+// and --no-id. Depth, node and time
 // limits, other algorithms and the chained dictionary belong to the generic
 // engine (--generic); asking this solver for them is an error, not a silent
 // fallback.
@@ -16,6 +17,7 @@
 
 #include "cli.hpp"
 #include "connect/bitboard.hpp"
+#include "connect/parallel_solve.hpp"
 #include "connect/solver.hpp"
 #include "connect/transposition_table.hpp"
 #include "error.hpp"
@@ -26,6 +28,7 @@ namespace {
 
 using connect::BitPosition;
 using connect::FixedTable;
+using connect::TablePair;
 using connect::Geometry;
 using connect::NoTable;
 using connect::Solver;
@@ -43,6 +46,8 @@ void reject_unsupported(const SolveRequest& r) {
     if (r.algorithm != "negamax") throw no("--algorithm " + r.algorithm);
     if (r.full_tree) throw no("--full-tree");
     if (r.chained_buckets) throw no("--chained");
+    if (r.threads > 1 && (r.batch || !r.use_tt))
+        throw Error("--threads needs a shared table and a single position (not --batch or --no-tt)");
 }
 
 SolverOptions options_of(const SolveRequest& r) {
@@ -57,13 +62,13 @@ SolverOptions options_of(const SolveRequest& r) {
 template <class Body>
 void with_solver(const SolveRequest& r, const Geometry& g, Body&& body) {
     if (r.use_tt) {
-        FixedTable table(g, r.tt_mb);
-        Solver<FixedTable> solver(g, table, options_of(r));
-        body(solver, &table);
+        TablePair tables(g, r.tt_mb);
+        Solver<FixedTable> solver(g, tables.far, tables.near, options_of(r));
+        body(solver, &tables);
     } else {
         NoTable table;
         Solver<NoTable> solver(g, table, options_of(r));
-        body(solver, static_cast<FixedTable*>(nullptr));
+        body(solver, static_cast<TablePair*>(nullptr));
     }
 }
 
@@ -110,14 +115,22 @@ void solve_one(const SolveRequest& r) {
     require_not_won(pos);
     Geometry g(pos.spec());
     BitPosition p = BitPosition::from(g, pos);
-    with_solver(r, g, [&](auto& solver, FixedTable* table) {
+    with_solver(r, g, [&](auto& solver, TablePair* table) {
         auto start = Clock::now();
-        int score = solver.solve(p, r.weak);
+        int score;
+        connect::SearchStats st;
+        if (table && r.threads > 1) {
+            auto result = connect::parallel_solve(g, table->far, table->near, p, r.weak, r.threads, options_of(r));
+            score = result.score;
+            st = result.stats;
+        } else {
+            score = solver.solve(p, r.weak);
+            st = solver.stats();
+        }
         long long solve_us = microseconds_since(start);
-        std::uint64_t nodes = solver.stats().nodes;
+        const std::uint64_t nodes = st.nodes;
         std::vector<int> pv = solver.principal_variation(p, score);
         std::string best = pv.empty() ? "" : std::to_string(pv.front() + 1);
-        const auto& st = solver.stats();
         if (r.json) {
             nlohmann::json j = {{"game", pos.spec().name()},
                                 {"moves", pos.move_list_string()},
@@ -145,7 +158,7 @@ void solve_one(const SolveRequest& r) {
         fmt::print("nodes: {}\n", nodes);
         fmt::print("time: {:.6f} s\n", static_cast<double>(solve_us) / 1e6);
         if (table)
-            fmt::print("table: {} MiB, hit rate {:.1f}%\n", table->bytes() >> 20, 100 * st.hit_rate());
+            fmt::print("tables: {} MiB, hit rate {:.1f}%\n", table->bytes() >> 20, 100 * st.hit_rate());
     });
 }
 
@@ -156,7 +169,7 @@ void solve_batch(const SolveRequest& r) {
     GameSpec spec = parse_game(r.position.game);
     Geometry g(spec);
     int invalid = 0, total = 0;
-    with_solver(r, g, [&](auto& solver, FixedTable* table) {
+    with_solver(r, g, [&](auto& solver, TablePair* table) {
         std::string line;
         while (std::getline(std::cin, line)) {
             while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
@@ -209,11 +222,12 @@ void solve_connect(const SolveRequest& r) {
 
 void analyze_connect(const SolveRequest& r) {
     reject_unsupported(r);
+    if (r.threads > 1) throw Error("--threads works with solve, not analyze");
     Position pos = load_position(r.position);
     require_not_won(pos);
     Geometry g(pos.spec());
     BitPosition p = BitPosition::from(g, pos);
-    with_solver(r, g, [&](auto& solver, FixedTable*) {
+    with_solver(r, g, [&](auto& solver, TablePair*) {
         auto start = Clock::now();
         std::vector<std::optional<int>> scores = solver.column_scores(p, r.weak);
         long long us = microseconds_since(start);

@@ -7,7 +7,7 @@
 namespace kinrow::connect {
 
 ConnectEngine::ConnectEngine(const GameSpec& spec, std::size_t tt_mb)
-    : spec_(spec), geometry_(spec), table_(geometry_, tt_mb), solver_(geometry_, table_) {}
+    : spec_(spec), geometry_(spec), tables_(geometry_, tt_mb), solver_(geometry_, tables_.far, tables_.near) {}
 
 BitPosition ConnectEngine::convert(const Position& pos) const {
     if (!(pos.spec() == spec_))

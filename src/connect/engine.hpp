@@ -35,14 +35,14 @@ public:
 
     // Search counters summed over every call since construction.
     const SearchStats& stats() const { return solver_.stats(); }
-    std::size_t table_bytes() const { return table_.bytes(); }
+    std::size_t table_bytes() const { return tables_.bytes(); }
 
 private:
     BitPosition convert(const Position& pos) const;
 
     GameSpec spec_;
     Geometry geometry_;
-    FixedTable table_;
+    TablePair tables_;
     Solver<FixedTable> solver_;
 };
 

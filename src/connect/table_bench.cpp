@@ -55,6 +55,13 @@ void run_bench(const BenchArgs& args) {
         auto row = connect::measure_table(fmt::format("fixed {} MiB", mb), table.bytes(), g, p, table);
         connect::print_table_bench_row(std::cout, row);
     }
+    // What `kinrow solve` uses: the far table plus the cache-sized near one.
+    for (std::size_t mb : args.sizes_mb) {
+        connect::TablePair tables(g, mb);
+        auto row = connect::measure_table(fmt::format("fixed {}+{} MiB", mb, connect::kNearTableMb),
+                                          tables.bytes(), g, p, tables.far, &tables.near);
+        connect::print_table_bench_row(std::cout, row);
+    }
 }
 
 }  // namespace

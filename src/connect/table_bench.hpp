@@ -23,11 +23,12 @@ struct TableBenchRow {
     double seconds = 0;
 };
 
-// Solves p from a fresh `table` and reports the run.
+// Solves p from a fresh `far` table (and `near`, which defaults to the same
+// table) and reports the run.
 template <class Table>
 TableBenchRow measure_table(const std::string& name, std::size_t bytes, const Geometry& g,
-                            const BitPosition& p, Table& table) {
-    Solver<Table> solver(g, table);
+                            const BitPosition& p, Table& far, Table* near = nullptr) {
+    Solver<Table> solver(g, far, near ? *near : far);
     auto start = std::chrono::steady_clock::now();
     TableBenchRow row;
     row.score = solver.solve(p, false);

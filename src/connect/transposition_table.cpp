@@ -41,7 +41,10 @@ FixedTable::FixedTable(const Geometry& g, std::size_t megabytes) : key_bits_(g.k
     madvise(memory, size, MADV_HUGEPAGE);  // a hint: failure only costs speed
 #endif
     buckets_.reset(static_cast<Bucket*>(memory));
-    clear();
+    // Beyond an eighth of the buckets, one sequential memset is as cheap.
+    touched_capacity_ = std::clamp<std::size_t>(bucket_count() / 8, 1, std::size_t{1} << 16);
+    touched_ = std::make_unique<std::size_t[]>(touched_capacity_);
+    wipe();
 }
 
 void FixedTable::Release::operator()(Bucket* b) const { std::free(b); }
@@ -71,6 +74,11 @@ bool FixedTable::probe(Bitboard key, TableEntry& out) const {
 bool FixedTable::store(Bitboard key, const TableEntry& e, int work) {
     Location loc = locate(key);
     Bucket& b = buckets_[loc.bucket];
+    // Slots fill in order, so an empty first slot means a bucket new since the clear.
+    if (load(b.slot[0]) == 0) {
+        std::size_t i = touched_count_.fetch_add(1, std::memory_order_relaxed);
+        if (i < touched_capacity_) touched_[i] = loc.bucket;
+    }
     std::uint64_t value = loc.stored | (static_cast<std::uint64_t>(e.column + 1) << kColumnShift) |
                           (static_cast<std::uint64_t>(std::clamp(work, 0, 63)) << kWorkShift) |
                           (static_cast<std::uint64_t>(e.lower) << kLowerBit) |
@@ -93,13 +101,16 @@ bool FixedTable::store(Bitboard key, const TableEntry& e, int work) {
     return true;
 }
 
-void FixedTable::clear() { std::memset(static_cast<void*>(buckets_.get()), 0, bytes()); }
+void FixedTable::clear() {
+    std::size_t n = touched_count_.load(std::memory_order_relaxed);
+    if (n > touched_capacity_) return wipe();
+    for (std::size_t i = 0; i < n; ++i) buckets_[touched_[i]] = Bucket{};
+    touched_count_.store(0, std::memory_order_relaxed);
+}
 
-double FixedTable::fill_ratio() const {
-    std::size_t sample = std::min<std::size_t>(bucket_count(), 1 << 16), used = 0;
-    for (std::size_t i = 0; i < sample; ++i)
-        for (const std::uint64_t& s : buckets_[i].slot) used += load(s) != 0;
-    return static_cast<double>(used) / static_cast<double>(sample * kSlots);
+void FixedTable::wipe() {
+    std::memset(static_cast<void*>(buckets_.get()), 0, bytes());
+    touched_count_.store(0, std::memory_order_relaxed);
 }
 
 }  // namespace kinrow::connect

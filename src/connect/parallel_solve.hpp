@@ -1,0 +1,55 @@
+// Shared-table parallel solving: every thread runs the whole solve on the
+// same tables; thread 0 keeps the normal move order, the helpers scramble
+// theirs near the root, so they work ahead on other subtrees and leave
+// bounds that the others find in the table. The first thread to finish
+// gives the answer and stops the rest. Node counts then vary from run to run;
+// with one thread this is the ordinary, deterministic solve.
+#pragma once
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "connect/solver.hpp"
+
+namespace kinrow::connect {
+
+struct ParallelResult {
+    int score = 0;
+    SearchStats stats;  // summed over the threads
+};
+
+template <class Table>
+ParallelResult parallel_solve(const Geometry& g, Table& far, Table& near, const BitPosition& p, bool weak,
+                              int threads, SolverOptions options = {}) {
+    std::atomic<bool> stop{false};
+    std::atomic<int> winner{-1};
+    std::vector<Solver<Table>> solvers;
+    solvers.reserve(threads);
+    std::vector<int> scores(threads, 0);
+    for (int t = 0; t < threads; ++t) {
+        solvers.emplace_back(g, far, near, options);
+        solvers.back().set_variation(t);
+        if (threads > 1) solvers.back().set_stop_flag(&stop);
+    }
+    auto run = [&](int t) {
+        scores[t] = solvers[t].solve(p, weak);
+        int none = -1;
+        if (winner.compare_exchange_strong(none, t)) stop.store(true);
+    };
+    std::vector<std::jthread> helpers;
+    for (int t = 1; t < threads; ++t) helpers.emplace_back(run, t);
+    run(0);
+    helpers.clear();  // joins
+    ParallelResult result;
+    result.score = scores[winner.load()];
+    for (const auto& s : solvers) {
+        result.stats.nodes += s.stats().nodes;
+        result.stats.probes += s.stats().probes;
+        result.stats.hits += s.stats().hits;
+        result.stats.evictions += s.stats().evictions;
+    }
+    return result;
+}
+
+}  // namespace kinrow::connect
