@@ -1,12 +1,12 @@
 // End-to-end: `kinrow solve/analyze` on gravity games, run as a user would.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 
 #include <nlohmann/json.hpp>
+
+#include "run_command.hpp"
 
 namespace {
 
@@ -16,17 +16,9 @@ struct CliRun {
 };
 
 // Runs the built kinrow with `args` (shell syntax), standard error merged in.
-CliRun kinrow(const std::string& args, const std::string& input = "") {
-    // `input` is a printf format: \n for new lines, no % signs.
-    std::string command = "printf '" + input + "' | " + KINROW_BINARY + " " + args + " 2>&1";
-    CliRun r;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return {"popen failed", -1};
-    char buffer[4096];
-    while (std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) r.out.append(buffer, n);
-    int status = pclose(pipe);
-    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
+CliRun run_cli(const std::string& args, const std::string& input = "") {
+    auto r = kinrow::testing::run_kinrow(args, input);
+    return {r.output, r.exit_code};
 }
 
 std::vector<std::string> lines(const std::string& text) {
@@ -40,7 +32,7 @@ std::vector<std::string> lines(const std::string& text) {
 
 TEST(ConnectCli, SolveReportsScoreMoveAndLine) {
     // From Pons's Test_L3_R1: the side to move loses with score -1.
-    CliRun r = kinrow("solve connect4 --moves 2252576253462244111563365343671351441 --json");
+    CliRun r = run_cli("solve connect4 --moves 2252576253462244111563365343671351441 --json");
     ASSERT_EQ(r.status, 0) << r.out;
     auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["score"], -1);
@@ -51,18 +43,18 @@ TEST(ConnectCli, SolveReportsScoreMoveAndLine) {
     // stones 38 to 41.
     EXPECT_EQ(j["pv"].get<std::string>().size(), 4u);
 
-    CliRun text = kinrow("solve connect:4,3,3");
+    CliRun text = run_cli("solve connect:4,3,3");
     ASSERT_EQ(text.status, 0) << text.out;
     EXPECT_NE(text.out.find("score: 2 (X wins"), std::string::npos) << text.out;
 }
 
 TEST(ConnectCli, AnalyzeGivesEveryColumn) {
-    CliRun r = kinrow("analyze connect:4,3,3 --moves 222 --json");
+    CliRun r = run_cli("analyze connect:4,3,3 --moves 222 --json");
     ASSERT_EQ(r.status, 0) << r.out;
     auto scores = nlohmann::json::parse(r.out)["scores"];
     ASSERT_EQ(scores.size(), 4u);
     EXPECT_TRUE(scores[1].is_null());  // column 2 is full
-    CliRun best = kinrow("solve connect:4,3,3 --moves 222 --json");
+    CliRun best = run_cli("solve connect:4,3,3 --moves 222 --json");
     auto j = nlohmann::json::parse(best.out);
     int max = -100;
     for (const auto& s : scores)
@@ -72,9 +64,9 @@ TEST(ConnectCli, AnalyzeGivesEveryColumn) {
 }
 
 TEST(ConnectCli, BatchSolvesGoodLinesAndReportsBadOnes) {
-    CliRun r = kinrow("solve connect4 --batch",
-                   "2252576253462244111563365343671351441\\n4453x\\n\\n"
-                   "7422341735647741166133573473242566\\n4455667\\n89\\n");
+    CliRun r = run_cli("solve connect4 --batch",
+                   "2252576253462244111563365343671351441\n4453x\n\n"
+                   "7422341735647741166133573473242566\n4455667\n89\n");
     EXPECT_EQ(r.status, 1);
     auto out = lines(r.out);
     ASSERT_EQ(out.size(), 6u) << r.out;
@@ -92,7 +84,7 @@ TEST(ConnectCli, BatchSolvesGoodLinesAndReportsBadOnes) {
     EXPECT_EQ(out[4].rfind("89 error: ", 0), 0u) << out[4];
     EXPECT_EQ(out[5], "kinrow: error: 3 of 5 batch positions were invalid");
 
-    CliRun weak = kinrow("solve connect4 --batch --weak", "7422341735647741166133573473242566\\n");
+    CliRun weak = run_cli("solve connect4 --batch --weak", "7422341735647741166133573473242566\n");
     EXPECT_EQ(weak.status, 0);
     EXPECT_EQ(weak.out.rfind("7422341735647741166133573473242566 1 ", 0), 0u) << weak.out;
 }
@@ -101,7 +93,7 @@ TEST(ConnectCli, BadInputGetsOneLineErrors) {
     for (const char* args : {"solve connect4 --moves 4455667", "solve connect4 --moves 48",
                              "solve connect4 --moves 4444444", "analyze connect4 --moves 4a",
                              "solve connect4 --depth 3", "solve connect:9,9,4"}) {
-        CliRun r = kinrow(args);
+        CliRun r = run_cli(args);
         EXPECT_EQ(r.status, 1) << args;
         EXPECT_EQ(r.out.rfind("kinrow: error: ", 0), 0u) << args << ": " << r.out;
         EXPECT_EQ(lines(r.out).size(), 1u) << args << ": " << r.out;

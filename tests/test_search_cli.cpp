@@ -1,12 +1,11 @@
 // End-to-end: the kinrow binary's solve / analyze / bench on the generic engine.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <string>
 
 #include <nlohmann/json.hpp>
+
+#include "run_command.hpp"
 
 namespace {
 
@@ -17,15 +16,8 @@ struct CliRun {
 
 // Runs the binary with `args`; stderr goes to stdout when `merge` is set.
 CliRun run(const std::string& args, bool merge = false) {
-    std::string command = std::string(KINROW_BINARY) + " " + args + (merge ? " 2>&1" : " 2>/dev/null");
-    FILE* pipe = popen(command.c_str(), "r");
-    CliRun r{-1, ""};
-    if (!pipe) return r;
-    std::array<char, 4096> buffer{};
-    while (std::fgets(buffer.data(), buffer.size(), pipe)) r.out += buffer.data();
-    int status = pclose(pipe);
-    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
+    auto r = kinrow::testing::run_kinrow(args, "", merge);
+    return {r.exit_code, r.output};
 }
 
 }  // namespace

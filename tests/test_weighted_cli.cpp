@@ -2,12 +2,12 @@
 // and on bad input. Each test spawns KINROW_BINARY through the shell with a
 // file (or nothing) on standard input.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include "run_command.hpp"
 
 namespace {
 
@@ -19,16 +19,8 @@ struct Outcome {
 };
 
 Outcome run(const std::string& args, const std::string& stdin_file = "/dev/null") {
-    std::string command =
-        std::string("'") + KINROW_BINARY + "' " + args + " < '" + stdin_file + "' 2>&1";
-    Outcome r;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return r;
-    char buffer[4096];
-    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) r.output.append(buffer, n);
-    int status = pclose(pipe);
-    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
+    auto r = kinrow::testing::run_command_from_file(kinrow::testing::kinrow_command(args), stdin_file);
+    return {r.output, r.exit_code};
 }
 
 std::string read_file(const std::string& path) {
