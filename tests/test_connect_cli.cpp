@@ -99,3 +99,29 @@ TEST(ConnectCli, BadInputGetsOneLineErrors) {
         EXPECT_EQ(lines(r.out).size(), 1u) << args << ": " << r.out;
     }
 }
+
+TEST(ConnectCli, BenchComparesTablesOnOneSolve) {
+    CliRun r = kinrow("bench-connect connect:4,4,4 --sizes 1,2");
+    ASSERT_EQ(r.status, 0) << r.out;
+    auto out = lines(r.out);
+    ASSERT_EQ(out.size(), 2u + 1 + 2 + 2) << r.out;  // title, header, none, 2 fixed, 2 split
+    // Every row solves the same draw; the table saves nodes.
+    long long none_nodes = 0;
+    for (std::size_t i = 2; i < out.size(); ++i) {
+        std::istringstream row(out[i]);
+        std::string word;
+        std::vector<std::string> fields;
+        while (row >> word) fields.push_back(word);
+        ASSERT_GE(fields.size(), 7u) << out[i];
+        bool none = fields[0] == "none";
+        // Columns from the right: collisions, hit %, probes, time, nodes, score.
+        std::size_t n = fields.size();
+        EXPECT_EQ(fields[n - 6], "0") << out[i];
+        long long nodes = std::stoll(fields[n - 5]);
+        if (none)
+            none_nodes = nodes;
+        else
+            EXPECT_LT(nodes, none_nodes) << out[i];
+    }
+    EXPECT_GT(none_nodes, 0);
+}

@@ -35,17 +35,18 @@ using connect::Solver;
 using connect::SolverOptions;
 
 void reject_unsupported(const SolveRequest& r) {
-    auto no = [](std::string_view option) {
-        return Error(fmt::format("{} is not supported by the Connect-k solver (it always solves "
-                                 "exactly); add --generic to use the generic engine",
-                                 option));
+    auto no = [](std::string_view option, std::string_view why) {
+        return Error(fmt::format("{} is not supported by the Connect-k solver ({}); add --generic "
+                                 "to use the generic engine",
+                                 option, why));
     };
-    if (r.depth >= 0) throw no("--depth");
-    if (r.node_limit) throw no("--nodes");
-    if (r.time_ms) throw no("--time-ms");
-    if (r.algorithm != "negamax") throw no("--algorithm " + r.algorithm);
-    if (r.full_tree) throw no("--full-tree");
-    if (r.chained_buckets) throw no("--chained");
+    constexpr std::string_view exact = "it always solves exactly";
+    if (r.depth >= 0) throw no("--depth", exact);
+    if (r.node_limit) throw no("--nodes", exact);
+    if (r.time_ms) throw no("--time-ms", exact);
+    if (r.algorithm != "negamax") throw no("--algorithm " + r.algorithm, "it is a negamax alpha-beta search");
+    if (r.full_tree) throw no("--full-tree", exact);
+    if (r.chained_buckets) throw no("--chained", "it uses its own fixed-memory tables");
     if (r.threads > 1 && (r.batch || !r.use_tt))
         throw Error("--threads needs a shared table and a single position (not --batch or --no-tt)");
 }
@@ -96,6 +97,13 @@ std::string describe(int score, Player to_move, bool weak, int cells, int stones
     return fmt::format("{} wins with stone {} of the game, {} from now", winner, n + 1, n + 1 - stones);
 }
 
+// The moves when the position came as moves, else the board (--board, --id).
+std::string position_string(const Position& pos) {
+    if (pos.stones() == 0) return "empty board";
+    if (static_cast<int>(pos.history().size()) == pos.stones()) return pos.move_list_string();
+    return pos.board_string();
+}
+
 std::string columns_string(const Position& pos, const std::vector<int>& cols) {
     std::string s;
     for (int c : cols) {
@@ -133,7 +141,7 @@ void solve_one(const SolveRequest& r) {
         std::string best = pv.empty() ? "" : std::to_string(pv.front() + 1);
         if (r.json) {
             nlohmann::json j = {{"game", pos.spec().name()},
-                                {"moves", pos.move_list_string()},
+                                {"position", position_string(pos)},
                                 {"to_move", std::string(1, player_char(pos.side_to_move()))},
                                 {"weak", r.weak},
                                 {"score", score},
@@ -148,8 +156,7 @@ void solve_one(const SolveRequest& r) {
             return;
         }
         fmt::print("game: {}\n", pos.spec().name());
-        fmt::print("position: {} ({} stones, {} to move)\n",
-                   pos.stones() ? pos.move_list_string() : "empty board", pos.stones(),
+        fmt::print("position: {} ({} stones, {} to move)\n", position_string(pos), pos.stones(),
                    player_char(pos.side_to_move()));
         fmt::print("score: {} ({})\n", score,
                    describe(score, pos.side_to_move(), r.weak, pos.cells(), pos.stones()));
@@ -158,7 +165,8 @@ void solve_one(const SolveRequest& r) {
         fmt::print("nodes: {}\n", nodes);
         fmt::print("time: {:.6f} s\n", static_cast<double>(solve_us) / 1e6);
         if (table)
-            fmt::print("tables: {} MiB, hit rate {:.1f}%\n", table->bytes() >> 20, 100 * st.hit_rate());
+            fmt::print("tables: {:.1f} MiB, hit rate {:.1f}%\n", static_cast<double>(table->bytes()) / (1 << 20),
+                       100 * st.hit_rate());
     });
 }
 
@@ -235,7 +243,7 @@ void analyze_connect(const SolveRequest& r) {
             nlohmann::json cols = nlohmann::json::array();
             for (const auto& s : scores) cols.push_back(s ? nlohmann::json(*s) : nlohmann::json());
             fmt::print("{}\n", nlohmann::json{{"game", pos.spec().name()},
-                                              {"moves", pos.move_list_string()},
+                                              {"position", position_string(pos)},
                                               {"weak", r.weak},
                                               {"scores", cols},
                                               {"nodes", solver.stats().nodes},
