@@ -101,7 +101,7 @@ TEST(ConnectCli, BadInputGetsOneLineErrors) {
 }
 
 TEST(ConnectCli, BenchComparesTablesOnOneSolve) {
-    CliRun r = kinrow("bench-connect connect:4,4,4 --sizes 1,2");
+    CliRun r = run_cli("bench-connect connect:4,4,4 --sizes 1,2");
     ASSERT_EQ(r.status, 0) << r.out;
     auto out = lines(r.out);
     ASSERT_EQ(out.size(), 2u + 1 + 2 + 2) << r.out;  // title, header, none, 2 fixed, 2 split

@@ -1,9 +1,7 @@
 // ConnectEngine (the player API) and the bitboard position counter.
 #include <gtest/gtest.h>
 
-#include <set>
 
-#include "connect/count.hpp"
 #include "connect/engine.hpp"
 #include "error.hpp"
 #include "position.hpp"
@@ -25,16 +23,6 @@ Result self_play(ConnectEngine& engine, const GameSpec& spec) {
 }
 
 // Distinct boards per stone count, by depth-first play on the rules engine.
-void collect(Position& p, std::vector<std::set<std::string>>& seen) {
-    if (!seen[p.stones()].insert(p.board_string()).second) return;
-    if (p.game_over()) return;
-    for (Move m : p.legal_moves()) {
-        p.play(m);
-        collect(p, seen);
-        p.undo();
-    }
-}
-
 }  // namespace
 
 TEST(ConnectEngine, PerfectPlayReachesTheSolvedResultAndReusesItsTable) {
@@ -72,28 +60,4 @@ TEST(ConnectEngine, ColumnScoresAndBadPositions) {
     EXPECT_THROW(engine.score(Position::from_moves(spec, "4455667")), Error);
     EXPECT_THROW(engine.score(Position(parse_game("connect:6,5,4"))), Error);
     EXPECT_EQ(engine.best_move(Position::from_moves(spec, "4455667")), kNoMove);
-}
-
-TEST(ConnectCount, MatchesDepthFirstEnumerationOnTheRulesEngine) {
-    for (const char* name : {"connect:4,3,4", "connect:3,4,3", "connect:5,3,3", "connect:2,5,2", "connect:4,3,1"}) {
-        GameSpec spec = parse_game(name);
-        Position p(spec);
-        std::vector<std::set<std::string>> seen(spec.cells() + 1);
-        collect(p, seen);
-        auto counts = count_positions_by_stones(spec);
-        ASSERT_EQ(counts.size(), seen.size()) << name;
-        std::uint64_t total = 0;
-        for (std::size_t n = 0; n < seen.size(); ++n) {
-            EXPECT_EQ(counts[n], seen[n].size()) << name << " at " << n << " stones";
-            total += seen[n].size();
-        }
-        EXPECT_EQ(count_positions(spec), total) << name;
-    }
-}
-
-TEST(ConnectCount, ConnectFourOpeningMatchesPublishedCounts) {
-    // OEIS A212693: Connect Four positions after n plies.
-    std::vector<std::uint64_t> published{1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275};
-    EXPECT_EQ(count_positions_by_stones(parse_game("connect4"), 8), published);
-    EXPECT_EQ(count_positions(parse_game("connect:4,4,4")), 161029u);  // Tromp's 4x4 count
 }

@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+
 #include "count.hpp"
 #include "error.hpp"
 
@@ -86,4 +89,35 @@ TEST(Count, ConnectFourPositionsByPlyMatchPublishedCounts) {
     CountResult r = count_positions(Position(parse_game("connect4")), first_plies);
     const std::vector<std::uint64_t> published = {1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275};
     EXPECT_EQ(r.positions_by_ply, published);
+}
+
+namespace {
+
+// Every distinct board reachable by depth-first play, by stones on the board.
+void collect(Position& p, std::vector<std::set<std::string>>& seen) {
+    if (!seen[p.stones()].insert(p.board_string()).second || p.game_over()) return;
+    for (Move m : p.legal_moves()) {
+        p.play(m);
+        collect(p, seen);
+        p.undo();
+    }
+}
+
+}  // namespace
+
+TEST(Count, GravityPositionsByPlyMatchDepthFirstEnumeration) {
+    for (const char* name : {"connect:4,3,4", "connect:3,4,3", "connect:5,3,3", "connect:2,5,2", "connect:4,3,1"}) {
+        Position root(parse_game(name));
+        std::vector<std::set<std::string>> seen(root.cells() + 1);
+        collect(root, seen);
+        while (!seen.empty() && seen.back().empty()) seen.pop_back();
+        CountResult r = count_positions(root);
+        ASSERT_EQ(r.positions_by_ply.size(), seen.size()) << name;
+        for (std::size_t n = 0; n < seen.size(); ++n)
+            EXPECT_EQ(r.positions_by_ply[n], seen[n].size()) << name << " at " << n << " stones";
+    }
+}
+
+TEST(Count, FourByFourConnectFourMatchesTrompsCount) {
+    EXPECT_EQ(count_positions(Position(parse_game("connect:4,4,4"))).positions, 161029u);
 }
