@@ -89,6 +89,32 @@ TEST(ConnectCli, BatchSolvesGoodLinesAndReportsBadOnes) {
     EXPECT_EQ(weak.out.rfind("7422341735647741166133573473242566 1 ", 0), 0u) << weak.out;
 }
 
+TEST(ConnectCli, ChainedTableSolvesTheSame) {
+    // The textbook dictionary in place of the fixed tables: same score, same
+    // principal variation (the search is exact either way).
+    CliRun fixed = run_cli("solve connect:5,4,4 --moves 3 --json");
+    CliRun chained = run_cli("solve connect:5,4,4 --moves 3 --json --chained 10");
+    ASSERT_EQ(fixed.status, 0) << fixed.out;
+    ASSERT_EQ(chained.status, 0) << chained.out;
+    auto f = nlohmann::json::parse(fixed.out), c = nlohmann::json::parse(chained.out);
+    EXPECT_EQ(c["score"], f["score"]);
+    EXPECT_GT(c["table_bytes"].get<long long>(), 0);
+
+    CliRun batch = run_cli("solve connect4 --batch --chained 1000",
+                           "2252576253462244111563365343671351441\n7422341735647741166133573473242566\n");
+    ASSERT_EQ(batch.status, 0) << batch.out;
+    auto out = lines(batch.out);
+    ASSERT_EQ(out.size(), 2u) << batch.out;
+    EXPECT_EQ(out[0].rfind("2252576253462244111563365343671351441 -1 ", 0), 0u) << out[0];
+    EXPECT_EQ(out[1].rfind("7422341735647741166133573473242566 1 ", 0), 0u) << out[1];
+
+    for (const char* args : {"solve connect4 --chained 10 --no-tt", "solve connect4 --chained 10 --threads 2"}) {
+        CliRun r = run_cli(args);
+        EXPECT_EQ(r.status, 1) << args;
+        EXPECT_EQ(r.out.rfind("kinrow: error: ", 0), 0u) << args << ": " << r.out;
+    }
+}
+
 TEST(ConnectCli, BadInputGetsOneLineErrors) {
     for (const char* args : {"solve connect4 --moves 4455667", "solve connect4 --moves 48",
                              "solve connect4 --moves 4444444", "analyze connect4 --moves 4a",
