@@ -89,6 +89,32 @@ TEST(ConnectCli, BatchSolvesGoodLinesAndReportsBadOnes) {
     EXPECT_EQ(weak.out.rfind("7422341735647741166133573473242566 1 ", 0), 0u) << weak.out;
 }
 
+TEST(ConnectCli, ChainedTableSolvesTheSame) {
+    // The textbook dictionary in place of the fixed tables: same score, same
+    // principal variation (the search is exact either way).
+    CliRun fixed = run_cli("solve connect:5,4,4 --moves 3 --json");
+    CliRun chained = run_cli("solve connect:5,4,4 --moves 3 --json --chained 10");
+    ASSERT_EQ(fixed.status, 0) << fixed.out;
+    ASSERT_EQ(chained.status, 0) << chained.out;
+    auto f = nlohmann::json::parse(fixed.out), c = nlohmann::json::parse(chained.out);
+    EXPECT_EQ(c["score"], f["score"]);
+    EXPECT_GT(c["table_bytes"].get<long long>(), 0);
+
+    CliRun batch = run_cli("solve connect4 --batch --chained 1000",
+                           "2252576253462244111563365343671351441\n7422341735647741166133573473242566\n");
+    ASSERT_EQ(batch.status, 0) << batch.out;
+    auto out = lines(batch.out);
+    ASSERT_EQ(out.size(), 2u) << batch.out;
+    EXPECT_EQ(out[0].rfind("2252576253462244111563365343671351441 -1 ", 0), 0u) << out[0];
+    EXPECT_EQ(out[1].rfind("7422341735647741166133573473242566 1 ", 0), 0u) << out[1];
+
+    for (const char* args : {"solve connect4 --chained 10 --no-tt", "solve connect4 --chained 10 --threads 2"}) {
+        CliRun r = run_cli(args);
+        EXPECT_EQ(r.status, 1) << args;
+        EXPECT_EQ(r.out.rfind("kinrow: error: ", 0), 0u) << args << ": " << r.out;
+    }
+}
+
 TEST(ConnectCli, BadInputGetsOneLineErrors) {
     for (const char* args : {"solve connect4 --moves 4455667", "solve connect4 --moves 48",
                              "solve connect4 --moves 4444444", "analyze connect4 --moves 4a",
@@ -104,24 +130,37 @@ TEST(ConnectCli, BenchComparesTablesOnOneSolve) {
     CliRun r = run_cli("bench-connect connect:4,4,4 --sizes 1,2");
     ASSERT_EQ(r.status, 0) << r.out;
     auto out = lines(r.out);
-    ASSERT_EQ(out.size(), 2u + 1 + 2 + 2) << r.out;  // title, header, none, 2 fixed, 2 split
-    // Every row solves the same draw; the table saves nodes.
-    long long none_nodes = 0;
-    for (std::size_t i = 2; i < out.size(); ++i) {
+    // title, header, none, 3 chained, 2 fixed, 2 split, the chained footer
+    ASSERT_EQ(out.size(), 2u + 1 + 3 + 2 + 2 + 1) << r.out;
+    EXPECT_EQ(out.back().rfind("chained tables: ", 0), 0u) << out.back();
+    // Every row solves the same draw; a table saves nodes; the chained
+    // tables never lose a position, so they all search the same tree, and the
+    // fewer the buckets, the more inserts land in an occupied one.
+    long long none_nodes = 0, chained_nodes = 0;
+    std::vector<long long> chained_collisions;
+    for (std::size_t i = 2; i + 1 < out.size(); ++i) {
         std::istringstream row(out[i]);
         std::string word;
         std::vector<std::string> fields;
         while (row >> word) fields.push_back(word);
         ASSERT_GE(fields.size(), 7u) << out[i];
-        bool none = fields[0] == "none";
         // Columns from the right: collisions, hit %, probes, time, nodes, score.
         std::size_t n = fields.size();
         EXPECT_EQ(fields[n - 6], "0") << out[i];
         long long nodes = std::stoll(fields[n - 5]);
-        if (none)
+        if (fields[0] == "none") {
             none_nodes = nodes;
-        else
-            EXPECT_LT(nodes, none_nodes) << out[i];
+            continue;
+        }
+        EXPECT_LT(nodes, none_nodes) << out[i];
+        if (fields[0] == "chained") {
+            if (chained_collisions.empty()) chained_nodes = nodes;
+            EXPECT_EQ(nodes, chained_nodes) << out[i];
+            chained_collisions.push_back(std::stoll(fields[n - 1]));
+        }
     }
     EXPECT_GT(none_nodes, 0);
+    ASSERT_EQ(chained_collisions.size(), 3u);
+    EXPECT_GT(chained_collisions[0], chained_collisions[1]);
+    EXPECT_GT(chained_collisions[1], chained_collisions[2]);
 }

@@ -1,15 +1,16 @@
 // `kinrow solve` / `kinrow analyze` for gravity games: the bitboard solver.
 //
 // Reads from SolveRequest: the position, --json, --weak, --batch, --tt-mb,
-// --threads (solve of one position), --no-tt, --no-symmetry, --no-ordering
-// and --no-id. Depth, node and time
-// limits, other algorithms and the chained dictionary belong to the generic
+// --chained (the textbook dictionary instead of the fixed tables), --threads
+// (solve of one position), --no-tt, --no-symmetry, --no-ordering and --no-id.
+// Depth, node and time limits and other algorithms belong to the generic
 // engine (--generic); asking this solver for them is an error, not a silent
 // fallback.
 #include <chrono>
 #include <iostream>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <fmt/format.h>
@@ -17,6 +18,7 @@
 
 #include "cli.hpp"
 #include "connect/bitboard.hpp"
+#include "connect/chained_table_adapter.hpp"
 #include "connect/parallel_solve.hpp"
 #include "connect/solver.hpp"
 #include "connect/transposition_table.hpp"
@@ -27,6 +29,7 @@ namespace kinrow {
 namespace {
 
 using connect::BitPosition;
+using connect::ChainedTableAdapter;
 using connect::FixedTable;
 using connect::TablePair;
 using connect::Geometry;
@@ -46,9 +49,10 @@ void reject_unsupported(const SolveRequest& r) {
     if (r.time_ms) throw no("--time-ms", exact);
     if (r.algorithm != "negamax") throw no("--algorithm " + r.algorithm, "it is a negamax alpha-beta search");
     if (r.full_tree) throw no("--full-tree", exact);
-    if (r.chained_buckets) throw no("--chained", "it uses its own fixed-memory tables");
-    if (r.threads > 1 && (r.batch || !r.use_tt))
-        throw Error("--threads needs a shared table and a single position (not --batch or --no-tt)");
+    if (r.chained_buckets && !r.use_tt) throw Error("--chained is a table: it cannot go with --no-tt");
+    if (r.threads > 1 && (r.batch || !r.use_tt || r.chained_buckets))
+        throw Error("--threads needs the shared fixed table and a single position (not --batch, --no-tt "
+                    "or --chained)");
 }
 
 SolverOptions options_of(const SolveRequest& r) {
@@ -59,10 +63,15 @@ SolverOptions options_of(const SolveRequest& r) {
     return o;
 }
 
-// Builds the table the request asks for and runs `body` with a solver on it.
+// Builds the table the request asks for and runs `body` with a solver on it
+// and a pointer to the table (null for none).
 template <class Body>
 void with_solver(const SolveRequest& r, const Geometry& g, Body&& body) {
-    if (r.use_tt) {
+    if (r.chained_buckets) {
+        ChainedTableAdapter table(r.chained_buckets);
+        Solver<ChainedTableAdapter> solver(g, table, options_of(r));
+        body(solver, &table);
+    } else if (r.use_tt) {
         TablePair tables(g, r.tt_mb);
         Solver<FixedTable> solver(g, tables.far, tables.near, options_of(r));
         body(solver, &tables);
@@ -123,15 +132,21 @@ void solve_one(const SolveRequest& r) {
     require_not_won(pos);
     Geometry g(pos.spec());
     BitPosition p = BitPosition::from(g, pos);
-    with_solver(r, g, [&](auto& solver, TablePair* table) {
+    with_solver(r, g, [&](auto& solver, auto* table) {
         auto start = Clock::now();
-        int score;
+        int score = 0;
         connect::SearchStats st;
-        if (table && r.threads > 1) {
-            auto result = connect::parallel_solve(g, table->far, table->near, p, r.weak, r.threads, options_of(r));
-            score = result.score;
-            st = result.stats;
-        } else {
+        bool parallel = false;
+        if constexpr (std::is_same_v<decltype(table), TablePair*>) {
+            if (table && r.threads > 1) {
+                auto result =
+                    connect::parallel_solve(g, table->far, table->near, p, r.weak, r.threads, options_of(r));
+                score = result.score;
+                st = result.stats;
+                parallel = true;
+            }
+        }
+        if (!parallel) {
             score = solver.solve(p, r.weak);
             st = solver.stats();
         }
@@ -177,7 +192,7 @@ void solve_batch(const SolveRequest& r) {
     GameSpec spec = parse_game(r.position.game);
     Geometry g(spec);
     int invalid = 0, total = 0;
-    with_solver(r, g, [&](auto& solver, TablePair* table) {
+    with_solver(r, g, [&](auto& solver, auto* table) {
         std::string line;
         while (std::getline(std::cin, line)) {
             while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
@@ -235,7 +250,7 @@ void analyze_connect(const SolveRequest& r) {
     require_not_won(pos);
     Geometry g(pos.spec());
     BitPosition p = BitPosition::from(g, pos);
-    with_solver(r, g, [&](auto& solver, TablePair*) {
+    with_solver(r, g, [&](auto& solver, auto*) {
         auto start = Clock::now();
         std::vector<std::optional<int>> scores = solver.column_scores(p, r.weak);
         long long us = microseconds_since(start);

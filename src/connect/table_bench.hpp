@@ -1,8 +1,8 @@
 // The seed's memoisation experiment: one solve, run with no table and with
 // tables of several kinds and sizes, comparing time, nodes, hit rate and
-// collisions. `kinrow bench-connect` prints it; other table types (such as the
-// textbook chained dictionary) join by calling measure_table with an adapter
-// that has the solver's table interface (see transposition_table.hpp).
+// collisions. `kinrow bench-connect` prints it; any type with the solver's
+// table interface (see transposition_table.hpp) joins through measure_table,
+// the textbook chained dictionary through ChainedTableAdapter.
 #pragma once
 
 #include <chrono>
@@ -17,24 +17,25 @@ namespace kinrow::connect {
 
 struct TableBenchRow {
     std::string table;
-    std::size_t bytes = 0;  // table memory (0: none)
+    std::size_t bytes = 0;  // table memory at the end of the solve (0: none)
     int score = 0;
     SearchStats stats;
     double seconds = 0;
 };
 
 // Solves p from a fresh `far` table (and `near`, which defaults to the same
-// table) and reports the run.
+// table) and reports the run. Memory is read after the solve: a chained
+// table grows with what it stores.
 template <class Table>
-TableBenchRow measure_table(const std::string& name, std::size_t bytes, const Geometry& g,
-                            const BitPosition& p, Table& far, Table* near = nullptr) {
+TableBenchRow measure_table(const std::string& name, const Geometry& g, const BitPosition& p, Table& far,
+                            Table* near = nullptr) {
     Solver<Table> solver(g, far, near ? *near : far);
     auto start = std::chrono::steady_clock::now();
     TableBenchRow row;
     row.score = solver.solve(p, false);
     row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     row.table = name;
-    row.bytes = bytes;
+    row.bytes = far.bytes() + (near && near != &far ? near->bytes() : 0);
     row.stats = solver.stats();
     return row;
 }

@@ -4,9 +4,13 @@
 // The solver is a template over its table; any type with this interface
 // plugs in (the textbook chained dictionary included, through an adapter):
 //   bool probe(Bitboard key, TableEntry& out) const;   // true if key is stored
-//   bool store(Bitboard key, const TableEntry& e, int work);  // true if it evicted another key
+//   bool store(Bitboard key, const TableEntry& e, int work);  // true on a collision (see below)
 //   void clear();
 //   void prefetch(Bitboard key) const;                 // a hint; may do nothing
+//   std::size_t bytes() const;                         // memory in use now
+// A collision is what the table's design pays for sharing space: a fixed
+// table reports a store that evicted another key, the chained dictionary an
+// insert into a bucket that already held one.
 // Keys are BitPosition::key() values (or their mirror); every probe hit must be
 // the very same position, never a look-alike, since a wrong bound is a wrong
 // answer.
@@ -35,6 +39,7 @@ public:
     bool store(Bitboard, const TableEntry&, int) { return false; }
     void clear() {}
     void prefetch(Bitboard) const {}
+    std::size_t bytes() const { return 0; }
 };
 
 // Fixed memory, 4-slot buckets of 64-bit entries, replacement by work.
