@@ -357,7 +357,7 @@ Score SearchEngine::alphabeta(int depth, Score alpha, Score beta) {
 // stone adds to its own live windows and takes from the opponent's), then the
 // ply's killers, nearness to the centre and history. Killers and history only
 // break ties of the potential: ranked above it they cost 5x the nodes on
-// 5,5,4 (docs/PERFORMANCE-search.md).
+// 5,5,4 (docs/PERFORMANCE.md).
 void SearchEngine::order_moves(Move* moves, int n, Move tt_move, int ply) const {
     int me = static_cast<int>(pos_->side_to_move()), opp = 1 - me;
     struct Keyed {
@@ -643,7 +643,7 @@ SearchResult SearchEngine::run_negamax(bool want_pv) {
     // the next, and a limit that stops the search leaves the last finished
     // depth as the answer. An unlimited exact solve skips it: the heuristic
     // iterations cost far more than their ordering saves (4,4,4: 358,782
-    // nodes with them, 17,728 without; docs/PERFORMANCE-search.md).
+    // nodes with them, 17,728 without; docs/PERFORMANCE.md).
     // A decisive score is final: no deeper search can change it.
     const bool limited = opt.node_limit != 0 || opt.time_ms != 0;
     int first = opt.iterative_deepening && (!full || limited) ? 1 : target;
