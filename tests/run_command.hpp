@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 namespace kinrow::testing {
@@ -59,6 +60,12 @@ inline std::string kinrow_command(const std::string& args) {
 inline CommandResult run_kinrow(const std::string& args, const std::string& input = "",
                                 bool merge_stderr = true) {
     return run_command(kinrow_command(args), input, merge_stderr);
+}
+
+// The whole content of a file ("" if it cannot be read).
+inline std::string read_text_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 }  // namespace kinrow::testing

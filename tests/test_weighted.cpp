@@ -2,6 +2,8 @@
 // transcripts (in process) and the DOT tree export.
 #include <gtest/gtest.h>
 
+#include "run_command.hpp"
+
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -18,12 +20,12 @@ namespace {
 
 const std::string kReference = std::string(KINROW_SHARED_DIR) + "/reference/weighted/";
 
+// The reference files must exist: an empty read would compare as a mismatch anyway,
+// but this names the missing file.
 std::string read_file(const std::string& path) {
-    std::ifstream in(path);
-    EXPECT_TRUE(in) << path;
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    std::string text = kinrow::testing::read_text_file(path);
+    EXPECT_FALSE(text.empty()) << "missing or empty: " << path;
+    return text;
 }
 
 // The reference transcript without its first line (the course's task menu).

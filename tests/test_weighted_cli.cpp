@@ -23,12 +23,12 @@ Outcome run(const std::string& args, const std::string& stdin_file = "/dev/null"
     return {r.output, r.exit_code};
 }
 
+// The reference files must exist: an empty read would compare as a mismatch anyway,
+// but this names the missing file.
 std::string read_file(const std::string& path) {
-    std::ifstream in(path);
-    EXPECT_TRUE(in) << path;
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    std::string text = kinrow::testing::read_text_file(path);
+    EXPECT_FALSE(text.empty()) << "missing or empty: " << path;
+    return text;
 }
 
 std::string drop_first_line(const std::string& text) { return text.substr(text.find('\n') + 1); }
