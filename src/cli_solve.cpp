@@ -52,7 +52,6 @@ void add_solve_commands(CLI::App& app) {
         const SolveRequest& r = *solve_request;
         GameSpec spec = parse_game(r.position.game);
         if (r.batch && !spec.gravity()) throw Error("--batch works on gravity games only");
-        if (!r.batch) load_position(r.position);  // bad input fails the same way for every engine
         if (r.vcf) return solve_gomoku(r);
         if (spec.gravity() && !r.generic) return solve_connect(r);
         solve_generic(r);
@@ -65,7 +64,6 @@ void add_solve_commands(CLI::App& app) {
     analyze->callback([analyze_request] {
         const SolveRequest& r = *analyze_request;
         GameSpec spec = parse_game(r.position.game);
-        load_position(r.position);
         if (spec.gravity() && !r.generic) return analyze_connect(r);
         analyze_generic(r);
     });
