@@ -87,6 +87,19 @@ std::string describe(const Position& pos, const GameSpec& spec, int depth) {
     return "grid " + grid + "board " + pos.board_string() + " depth " + std::to_string(depth);
 }
 
+// Every engine must return the oracle's (score, move) for `pos` at `depth`;
+// returns the oracle's result.
+SearchResult expect_oracle_result(std::vector<WeightedSearch>& engines, const GameSpec& spec, Position& pos,
+                          int depth) {
+    SearchResult expected = oracle(pos, depth);
+    for (std::size_t i = 0; i < engines.size(); ++i) {
+        SearchResult got = engines[i].search(pos, depth);
+        EXPECT_EQ(got.score, expected.score) << kConfigs[i].name << ' ' << describe(pos, spec, depth);
+        EXPECT_EQ(got.move, expected.move) << kConfigs[i].name << ' ' << describe(pos, spec, depth);
+    }
+    return expected;
+}
+
 // Every configuration against the oracle at every depth from 1 to max_depth
 // (capped at the end of the game), one engine per configuration reused
 // across the depths as a program would.
@@ -95,24 +108,13 @@ void check_position(const GameSpec& spec, Position& pos, int max_depth) {
     for (const Config& c : kConfigs) engines.push_back(make_engine(spec, c));
     int empties = pos.cells() - pos.stones();
     for (int depth = 1; depth <= std::min(max_depth, empties); ++depth) {
-        SearchResult expected = oracle(pos, depth);
-        for (std::size_t i = 0; i < engines.size(); ++i) {
-            SearchResult got = engines[i].search(pos, depth);
-            ASSERT_EQ(got.score, expected.score)
-                << kConfigs[i].name << ' ' << describe(pos, spec, depth);
-            ASSERT_EQ(got.move, expected.move)
-                << kConfigs[i].name << ' ' << describe(pos, spec, depth);
-        }
+        expect_oracle_result(engines, spec, pos, depth);
+        if (::testing::Test::HasFailure()) return;
     }
     // Asking again at a smaller depth must not reuse the deeper entries (at
     // depth 2 the root's children would find them).
     if (empties >= 4 && max_depth > 2) {
-        SearchResult expected = oracle(pos, 2);
-        for (std::size_t i = 0; i < engines.size(); ++i) {
-            SearchResult got = engines[i].search(pos, 2);
-            ASSERT_EQ(got.score, expected.score) << kConfigs[i].name << " back to depth 2";
-            ASSERT_EQ(got.move, expected.move) << kConfigs[i].name << " back to depth 2";
-        }
+        expect_oracle_result(engines, spec, pos, 2);
     }
 }
 
@@ -123,14 +125,8 @@ void check_game(const GameSpec& spec, int depth) {
     for (const Config& c : kConfigs) engines.push_back(make_engine(spec, c));
     Position pos(spec);
     while (!pos.game_over()) {
-        SearchResult expected = oracle(pos, depth);
-        for (std::size_t i = 0; i < engines.size(); ++i) {
-            SearchResult got = engines[i].search(pos, depth);
-            ASSERT_EQ(got.score, expected.score)
-                << kConfigs[i].name << ' ' << describe(pos, spec, depth);
-            ASSERT_EQ(got.move, expected.move)
-                << kConfigs[i].name << ' ' << describe(pos, spec, depth);
-        }
+        SearchResult expected = expect_oracle_result(engines, spec, pos, depth);
+        if (::testing::Test::HasFailure()) return;
         pos.play(expected.move);
     }
 }
