@@ -33,7 +33,7 @@ Geometry::Geometry(const GameSpec& spec) : Geometry(spec.width, spec.height, spe
         throw Error("the Connect-k solver supports the k-or-more win rule only");
 }
 
-bool Geometry::has_line(Bitboard stones) const {
+bool Geometry::has_line_any_k(Bitboard stones) const {
     for (int d = 0; d < direction_count_; ++d) {
         int s = shifts_[d];
         // Doubling: after each step, bit x says "len stones from x onwards".

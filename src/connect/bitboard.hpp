@@ -50,23 +50,37 @@ public:
     // `stones` k in a row. `stones` must obey gravity (no stone above an
     // empty cell), as every position and every position plus one move does. The hottest function of the solver: Connect Four's
     // k = 4 gets a copy with the loops unrolled at compile time.
-    Bitboard winning_cells(Bitboard stones, Bitboard mask) const {
+    [[gnu::always_inline]] Bitboard winning_cells(Bitboard stones, Bitboard mask) const {
         Bitboard holes = k_ == 4 ? line_holes<4>(stones) : line_holes<0>(stones);
         return holes & board_ & ~mask;
     }
-    // Does `stones` contain k in a row?
-    bool has_line(Bitboard stones) const;
+    // Does `stones` contain k in a row? Connect Four's k = 4 takes two
+    // shift-ands per direction; other k the doubling loop of has_line_any_k.
+    bool has_line(Bitboard stones) const {
+        if (k_ != 4) return has_line_any_k(stones);
+        for (int d = 0; d < direction_count_; ++d) {
+            const int s = shifts_[d];
+            Bitboard pairs = stones & (stones >> s);
+            if (pairs & (pairs >> (2 * s))) return true;
+        }
+        return false;
+    }
+    // Can the player owning `stones` still complete a line, if it got every
+    // empty cell? If not, the best it can hope for is a draw.
+    bool can_still_win(Bitboard stones, Bitboard mask) const { return has_line(stones | (board_ & ~mask)); }
     // The board reflected left-right (works on stones, masks and keys alike,
     // since no value carries from one column into the next).
     Bitboard mirror(Bitboard b) const;
 
 private:
+    bool has_line_any_k(Bitboard stones) const;
+
     // Cells x where stones run a deep on one side and k-1-a on the other,
     // for some a, along some direction. FixedK = 0 reads k at run time.
     // Shift amounts stay below 64: a direction is only used when k fits along
     // it, and then (k-1) * shift < width * (height + 1) <= 64.
     template <int FixedK>
-    Bitboard line_holes(Bitboard stones) const {
+    [[gnu::always_inline]] Bitboard line_holes(Bitboard stones) const {
         const int k = FixedK ? FixedK : k_;
         std::array<Bitboard, FixedK ? FixedK : 64> after;  // after[b]: cells followed by b stones
         Bitboard result = 0;
