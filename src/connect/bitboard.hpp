@@ -48,10 +48,11 @@ public:
 
     // Empty board cells (not in `mask`) where one more stone would give
     // `stones` k in a row. `stones` must obey gravity (no stone above an
-    // empty cell), as every position and every position plus one move does. The hottest function of the solver: Connect Four's
-    // k = 4 gets a copy with the loops unrolled at compile time.
+    // empty cell), as every position and every position plus one move does.
+    // The hottest function of the solver: Connect Four's k = 4 gets its own
+    // straight-line version.
     [[gnu::always_inline]] Bitboard winning_cells(Bitboard stones, Bitboard mask) const {
-        Bitboard holes = k_ == 4 ? line_holes<4>(stones) : line_holes<0>(stones);
+        Bitboard holes = k_ == 4 ? four_holes(stones) : line_holes(stones);
         return holes & board_ & ~mask;
     }
     // Does `stones` contain k in a row? Connect Four's k = 4 takes two
@@ -76,31 +77,47 @@ private:
     bool has_line_any_k(Bitboard stones) const;
 
     // Cells x where stones run a deep on one side and k-1-a on the other,
-    // for some a, along some direction. FixedK = 0 reads k at run time.
+    // for some a, along some direction.
     // Shift amounts stay below 64: a direction is only used when k fits along
     // it, and then (k-1) * shift < width * (height + 1) <= 64.
-    template <int FixedK>
-    [[gnu::always_inline]] Bitboard line_holes(Bitboard stones) const {
-        const int k = FixedK ? FixedK : k_;
-        std::array<Bitboard, FixedK ? FixedK : 64> after;  // after[b]: cells followed by b stones
+    Bitboard line_holes(Bitboard stones) const {
+        std::array<Bitboard, 64> after;  // after[b]: cells followed by b stones
         Bitboard result = 0;
         int d = 0;
-        if (k <= height_) {
+        if (k_ <= height_) {
             // Vertical: stones never float, so the only hole is on top of k-1 stones.
             Bitboard below = stones << 1;
-            for (int i = 2; i < k; ++i) below &= stones << i;
-            result = k > 1 ? below : ~Bitboard{0};
+            for (int i = 2; i < k_; ++i) below &= stones << i;
+            result = k_ > 1 ? below : ~Bitboard{0};
             d = 1;
         }
         for (; d < direction_count_; ++d) {
             const int s = shifts_[d];
             after[0] = ~Bitboard{0};
-            for (int b = 1; b < k; ++b) after[b] = after[b - 1] & (stones >> (b * s));
+            for (int b = 1; b < k_; ++b) after[b] = after[b - 1] & (stones >> (b * s));
             Bitboard before = ~Bitboard{0};  // cells preceded by a stones
-            for (int a = 0; a < k; ++a) {
+            for (int a = 0; a < k_; ++a) {
                 if (a > 0) before &= stones << (a * s);
-                result |= before & after[k - 1 - a];
+                result |= before & after[k_ - 1 - a];
             }
+        }
+        return result;
+    }
+    // line_holes for k = 4, the four splits of a line of four written out:
+    // xxx_, xx_x, x_xx and _xxx.
+    [[gnu::always_inline]] Bitboard four_holes(Bitboard stones) const {
+        Bitboard result = 0;
+        int d = 0;
+        if (height_ >= 4) {
+            result = (stones << 1) & (stones << 2) & (stones << 3);
+            d = 1;
+        }
+        for (; d < direction_count_; ++d) {
+            const int s = shifts_[d];
+            Bitboard two_before = (stones << s) & (stones << (2 * s));
+            Bitboard two_after = (stones >> s) & (stones >> (2 * s));
+            result |= two_before & ((stones << (3 * s)) | (stones >> s));
+            result |= two_after & ((stones >> (3 * s)) | (stones << s));
         }
         return result;
     }
