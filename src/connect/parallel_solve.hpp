@@ -19,12 +19,12 @@ struct ParallelResult {
     SearchStats stats;  // summed over the threads
 };
 
-template <class Table>
-ParallelResult parallel_solve(const Geometry& g, Table& far, Table& near, const BitPosition& p, bool weak,
+template <class Table, class Geo>
+ParallelResult parallel_solve(const Geo& g, Table& far, Table& near, const BitPosition& p, bool weak,
                               int threads, SolverOptions options = {}) {
     std::atomic<bool> stop{false};
     std::atomic<int> winner{-1};
-    std::vector<Solver<Table>> solvers;
+    std::vector<Solver<Table, Geo>> solvers;
     solvers.reserve(threads);
     std::vector<int> scores(threads, 0);
     for (int t = 0; t < threads; ++t) {

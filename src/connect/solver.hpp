@@ -56,17 +56,18 @@ struct SearchStats {
 inline int max_score(int cells, int moves) { return (cells + 1 - moves) / 2; }
 inline int min_score(int cells, int moves) { return -(cells - moves) / 2; }
 
-template <class Table>
+// Geo is Geometry, or Connect4Geometry for the compiled Connect Four fast path.
+template <class Table, class Geo = Geometry>
 class Solver {
 public:
     // One table for every position, or a big `far` table for positions with
     // many empty cells and a small `near` one for the rest.
-    Solver(const Geometry& g, Table& table, SolverOptions options = {})
+    Solver(const Geo& g, Table& table, SolverOptions options = {})
         : Solver(g, table, table, options) {}
-    Solver(const Geometry& g, Table& far, Table& near, SolverOptions options = {})
+    Solver(const Geo& g, Table& far, Table& near, SolverOptions options = {})
         : g_(g), far_(far), near_(near), options_(options) {}
 
-    const Geometry& geometry() const { return g_; }
+    const Geo& geometry() const { return g_; }
     const SearchStats& stats() const { return stats_; }
 
     // Parallel search (see parallel_solve.hpp): several solvers share the
@@ -351,7 +352,7 @@ private:
         stats_.evictions += table.store(key, entry, work);
     }
 
-    const Geometry& g_;
+    const Geo& g_;
     Table& far_;
     Table& near_;
     SolverOptions options_;

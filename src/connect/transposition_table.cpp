@@ -18,7 +18,7 @@ constexpr std::size_t kHugePage = std::size_t{2} << 20;
 
 }  // namespace
 
-FixedTable::FixedTable(const Geometry& g, std::size_t megabytes) : key_bits_(g.key_bits()) {
+FixedTable::FixedTable(int key_bits, std::size_t megabytes) : key_bits_(key_bits) {
     std::size_t wanted = std::max<std::size_t>(megabytes, 1) * (std::size_t{1} << 20) / sizeof(Bucket);
     int bits = std::bit_width(wanted) - 1;
     // Enough buckets that the leftover key bits fit a slot; no more buckets than keys.

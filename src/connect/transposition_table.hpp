@@ -66,7 +66,9 @@ public:
 
     // Uses at most `megabytes` MiB (a power-of-two number of buckets), or the
     // least the key size needs for exact stored keys (see min_megabytes).
-    FixedTable(const Geometry& g, std::size_t megabytes);
+    FixedTable(int key_bits, std::size_t megabytes);
+    template <class G>
+    FixedTable(const G& g, std::size_t megabytes) : FixedTable(g.key_bits(), megabytes) {}
 
     bool probe(Bitboard key, TableEntry& out) const;
     bool store(Bitboard key, const TableEntry& e, int work);
@@ -192,7 +194,8 @@ inline constexpr std::size_t kNearTableMb = 1;
 // The solver's memory: a far table of the requested size for positions with
 // many empty cells, and the near table for the rest.
 struct TablePair {
-    TablePair(const Geometry& g, std::size_t megabytes) : far(g, megabytes), near(g, kNearTableMb) {}
+    template <class G>
+    TablePair(const G& g, std::size_t megabytes) : far(g, megabytes), near(g, kNearTableMb) {}
     void clear() {
         far.clear();
         near.clear();  // last, so it starts out in cache
