@@ -234,15 +234,31 @@ public:
                 }
             }
         }
-        MoveList list;
-        order_moves(p, next, hint, list);
         const std::uint64_t start = stats_.nodes;
         int best = hint;
+        // The table's move is searched before the others are even scored:
+        // it refutes so often that skipping their ordering work pays (a
+        // parallel helper that varies its order here keeps the plain way).
+        Bitboard first = hint >= 0 && options_.ordering && !varies_order(p) ? next & g_.column_mask(hint) : 0;
+        if (first) {
+            BitPosition child = p;
+            child.play(first);
+            int score = -negamax(child, -beta, -alpha);
+            if (stopped()) return 0;  // an abandoned search: store nothing, return anything
+            if (score >= beta) {
+                save(table, key, mirrored, {score, true, hint}, start);
+                return score;
+            }
+            if (score > alpha) alpha = score;
+            next ^= first;
+        }
+        MoveList list;
+        order_moves(p, next, first ? -1 : hint, list);
         for (int i = 0; i < list.size; ++i) {
             BitPosition child = p;
             child.play(list.moves[i].move);
             int score = -negamax(child, -beta, -alpha);
-            if (stopped()) return 0;  // an abandoned search: store nothing, return anything
+            if (stopped()) return 0;
             if (score >= beta) {
                 save(table, key, mirrored, {score, true, list.moves[i].column}, start);
                 return score;
@@ -311,6 +327,11 @@ private:
         return -1;
     }
 
+    // Does this solver, a parallel helper, reorder its moves at p?
+    bool varies_order(const BitPosition& p) const {
+        return variation_ && g_.cells() - p.moves >= kVariationEmptyCells && (p.moves + variation_) % 2;
+    }
+
     // How promising a move looks: the cells where it would leave us one stone
     // short of a line, counted twice, and once more for those the opponent
     // can be made to fill right under (the cell above a playable one: after
@@ -327,7 +348,6 @@ private:
     // column order.
     void order_moves(const BitPosition& p, Bitboard next, int hint, MoveList& list) const {
         constexpr int kHintScore = 1 << 20;
-        const int cells_left = g_.cells() - p.moves;
         for (int i = 0; i < g_.width(); ++i) {
             int col = g_.column_order(i);
             Bitboard move = next & g_.column_mask(col);
@@ -339,7 +359,7 @@ private:
             list.moves[j] = {move, col, score};
         }
         // A helper tries the first choice last, so it starts where thread 0 is not.
-        if (variation_ && cells_left >= kVariationEmptyCells && list.size > 1 && (p.moves + variation_) % 2) {
+        if (list.size > 1 && varies_order(p)) {
             ScoredMove first = list.moves[0];
             for (int i = 1; i < list.size; ++i) list.moves[i - 1] = list.moves[i];
             list.moves[list.size - 1] = first;
