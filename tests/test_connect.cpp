@@ -111,6 +111,56 @@ TEST(ConnectBitboard, KeysAreUniqueAndMirrorsMatch) {
     }
 }
 
+TEST(ConnectBitboard, CompiledConnectFourGeometryAgreesWithTheGeneralOne) {
+    GameSpec spec = parse_game("connect4");
+    Geometry general(spec);
+    ASSERT_TRUE(is_connect4(general));
+    Connect4Geometry fast(spec);
+    EXPECT_EQ(fast.board_mask(), general.board_mask());
+    EXPECT_EQ(fast.bottom_mask(), general.bottom_mask());
+    for (int i = 0; i < 7; ++i) EXPECT_EQ(fast.column_order(i), general.column_order(i));
+    for (const Position& pos : random_positions(spec, 2000, 3)) {
+        BitPosition p = BitPosition::from(general, pos);
+        for (Bitboard stones : {p.current, p.current ^ p.mask}) {
+            EXPECT_EQ(fast.winning_cells(stones, p.mask), general.winning_cells(stones, p.mask));
+            EXPECT_EQ(fast.can_still_win(stones, p.mask), general.can_still_win(stones, p.mask));
+        }
+        EXPECT_EQ(fast.mirror(p.key()), general.mirror(p.key()));
+        EXPECT_EQ(p.non_losing_moves(fast), p.non_losing_moves(general));
+    }
+    EXPECT_FALSE(is_connect4(Geometry(parse_game("connect:7,6,5"))));
+    EXPECT_THROW(Connect4Geometry(6, 7, 4), Error);
+}
+
+TEST(ConnectBitboard, CanStillWinMatchesAnOpenWindowSearch) {
+    // Naive reference: a window of k cells along some direction holding none
+    // of the opponent's stones.
+    for (const char* name : {"connect4", "connect:5,4,3", "connect:6,5,5"}) {
+        GameSpec spec = parse_game(name);
+        Geometry g(spec);
+        for (const Position& pos : random_positions(spec, 400, 19)) {
+            for (Player who : {Player::X, Player::O}) {
+                Cell blocker = stone_of(opponent(who));
+                bool open = false;
+                const int dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+                for (int row = 0; row < spec.height && !open; ++row)
+                    for (int col = 0; col < spec.width && !open; ++col)
+                        for (const auto& d : dirs) {
+                            int end_r = row + d[0] * (spec.k - 1), end_c = col + d[1] * (spec.k - 1);
+                            if (end_r < 0 || end_r >= spec.height || end_c < 0 || end_c >= spec.width) continue;
+                            bool clear = true;
+                            for (int i = 0; i < spec.k; ++i)
+                                if (pos.at(pos.cell(row + d[0] * i, col + d[1] * i)) == blocker) clear = false;
+                            open = open || clear;
+                        }
+                BitPosition p = BitPosition::from(g, pos);
+                Bitboard stones = who == pos.side_to_move() ? p.current : p.current ^ p.mask;
+                EXPECT_EQ(g.can_still_win(stones, p.mask), open) << name << " " << pos.move_list_string();
+            }
+        }
+    }
+}
+
 TEST(ConnectBitboard, RejectsBoardsBeyondSixtyFourBits) {
     EXPECT_THROW(Geometry(8, 8, 4), Error);
     EXPECT_THROW(Geometry(parse_game("tictactoe")), Error);
