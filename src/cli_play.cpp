@@ -55,6 +55,8 @@ public:
     };
     virtual ~PlayEngine() = default;
     virtual Answer think(Position& pos) = 0;
+    // A line for the start of the game ("" for none).
+    virtual std::string intro() const { return ""; }
 };
 
 // Exact search (within the limits) for any m,n,k or gravity game.
@@ -80,9 +82,10 @@ public:
     ConnectPlayEngine(const GameSpec& spec, std::size_t tt_mb, std::optional<connect::LoadedBook> book)
         : engine_(spec, tt_mb) {
         if (!book) return;
-        fmt::print("opening book: {} (positions up to {} stones)\n", book->path, book->book.depth());
+        intro_ = fmt::format("opening book: {} (positions up to {} stones)", book->path, book->book.depth());
         engine_.use_book(std::move(book->book));
     }
+    std::string intro() const override { return intro_; }
     Answer think(Position& pos) override {
         std::uint64_t before = engine_.stats().nodes;
         connect::ConnectEngine::Decision d = engine_.decide(pos);
@@ -95,6 +98,7 @@ public:
 
 private:
     connect::ConnectEngine engine_;
+    std::string intro_;
 };
 
 // The heuristic Gomoku engine for boards exact search cannot finish.
@@ -148,6 +152,7 @@ void run_play(const PlayArgs& args) {
     fmt::print("kinrow play {}: {} in a row on {}x{}{}. You play {}.\n", pos.spec().name(),
                pos.spec().k, pos.width(), pos.height(), pos.spec().gravity() ? " (gravity)" : "",
                args.human == "both" ? "both sides" : args.human == "none" ? "no side" : args.human == "x" ? "X" : "O");
+    if (!engine->intro().empty()) fmt::print("{}\n", engine->intro());
     if (args.human != "none") print_help(pos);
     fmt::print("\n{}", pos.diagram());
 
