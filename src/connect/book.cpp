@@ -8,6 +8,7 @@
 #include <limits>
 #include <ostream>
 #include <sstream>
+#include <type_traits>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -127,17 +128,24 @@ OpeningBook OpeningBook::generate(const GameSpec& spec, int depth, const BookGen
     // One table for every leaf: clearing it would throw away the subtrees
     // the next leaf (often a sibling) shares.
     TablePair tables(g, options.tt_mb);
-    Solver<FixedTable> solver(g, tables.far, tables.near);
-    for (std::size_t i = first_leaf; i < entries.size(); ++i) {
-        BookEntry& e = entries[i];
-        const BitPosition p = replay_moves(g, e.moves);
-        const Bitboard key = book_key(g, p);
-        auto known = options.known.find(key);
-        const bool searched = known == options.known.end();
-        e.score = searched ? solver.solve(p, false) : known->second;
-        scores[key] = e.score;
-        if (options.on_leaf) options.on_leaf({e, i - first_leaf + 1, leaves, searched, solver.stats().nodes});
-    }
+    auto solve_leaves = [&](const auto& solver_geometry) {
+        Solver<FixedTable, std::decay_t<decltype(solver_geometry)>> solver(solver_geometry, tables.far, tables.near);
+        for (std::size_t i = first_leaf; i < entries.size(); ++i) {
+            BookEntry& e = entries[i];
+            const BitPosition p = replay_moves(g, e.moves);
+            const Bitboard key = book_key(g, p);
+            auto known = options.known.find(key);
+            const bool searched = known == options.known.end();
+            e.score = searched ? solver.solve(p, false) : known->second;
+            scores[key] = e.score;
+            if (options.on_leaf) options.on_leaf({e, i - first_leaf + 1, leaves, searched, solver.stats().nodes});
+        }
+    };
+    // Connect Four's leaves run on the compiled geometry (same nodes, faster).
+    if (is_connect4(g))
+        solve_leaves(Connect4Geometry(g.width(), g.height(), g.k()));
+    else
+        solve_leaves(g);
 
     // Negamax upwards: entries are ordered by stones, so walking them
     // backwards scores every child before its parent.
