@@ -29,11 +29,14 @@ public:
     void use_book(OpeningBook book);
     const OpeningBook* book() const { return book_ ? &*book_ : nullptr; }
 
-    // A move, its position's score, and where they came from.
+    // best_move and score in one call, and whether the book answered: the
+    // score comes from it for positions with at most its depth in stones,
+    // the move too below that depth (at it, a search finds the move that
+    // keeps the known score).
     struct Decision {
-        Move move = kNoMove;  // as best_move
-        int score = 0;        // as score
-        bool from_book = false;  // the score, and the move when the book goes past this position, from the book
+        Move move = kNoMove;
+        int score = 0;
+        bool from_book = false;
     };
     Decision decide(const Position& pos);
 
