@@ -62,6 +62,10 @@ struct SolveRequest {
     bool vcf = false;
     // Gravity games: use the generic engine instead of the bitboard solver.
     bool generic = false;
+    // Gravity games: an opening book file (analyze also finds the game's book
+    // in the data directory by itself, unless no_book).
+    std::string book;
+    bool no_book = false;
 };
 
 // The engines behind solve/analyze. The front end picks one by game kind.
@@ -78,6 +82,7 @@ void add_play_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_weighted_commands(CLI::App& app);      // weighted, id and tree
 void add_connect_bench_command(CLI::App& app);  // bench-connect
+void add_book_command(CLI::App& app);           // book (Connect-k opening books)
 void add_gomoku_commands(CLI::App& app);        // arena, gomocup, match
 
 // The course program's `-ab` after the `weighted` subcommand, which CLI11

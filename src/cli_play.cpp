@@ -3,11 +3,13 @@
 // (n,k)-tic-tac-toe program: any board size, k in a row, a depth limit.
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "cli.hpp"
+#include "connect/book.hpp"
 #include "connect/engine.hpp"
 #include "error.hpp"
 #include "gomoku/search.hpp"
@@ -25,6 +27,8 @@ struct PlayArgs {
     std::size_t tt_mb = 64;
     bool hints = false;
     bool generic = false;
+    std::string book;  // gravity games: a book file instead of the game's own
+    bool no_book = false;
 };
 
 bool is_human(const PlayArgs& args, Player p) {
@@ -51,6 +55,8 @@ public:
     };
     virtual ~PlayEngine() = default;
     virtual Answer think(Position& pos) = 0;
+    // A line for the start of the game ("" for none).
+    virtual std::string intro() const { return ""; }
 };
 
 // Exact search (within the limits) for any m,n,k or gravity game.
@@ -70,21 +76,29 @@ private:
 };
 
 // The perfect Connect-k player; its table is kept across moves (and games).
+// With an opening book it answers the early moves from the book.
 class ConnectPlayEngine final : public PlayEngine {
 public:
-    ConnectPlayEngine(const GameSpec& spec, std::size_t tt_mb) : engine_(spec, tt_mb) {}
+    ConnectPlayEngine(const GameSpec& spec, std::size_t tt_mb, std::optional<connect::LoadedBook> book)
+        : engine_(spec, tt_mb) {
+        if (!book) return;
+        intro_ = fmt::format("opening book: {} (positions up to {} stones)", book->path, book->book.depth());
+        engine_.use_book(std::move(book->book));
+    }
+    std::string intro() const override { return intro_; }
     Answer think(Position& pos) override {
         std::uint64_t before = engine_.stats().nodes;
-        Move move = engine_.best_move(pos);
-        int score = engine_.score(pos);
-        std::string verdict = score == 0  ? "draw"
-                              : score > 0 ? fmt::format("{} wins", player_char(pos.side_to_move()))
-                                          : fmt::format("{} wins", player_char(opponent(pos.side_to_move())));
-        return {move, fmt::format("{} (score {:+}, {} nodes)", verdict, score, engine_.stats().nodes - before)};
+        connect::ConnectEngine::Decision d = engine_.decide(pos);
+        std::string verdict = d.score == 0  ? "draw"
+                              : d.score > 0 ? fmt::format("{} wins", player_char(pos.side_to_move()))
+                                            : fmt::format("{} wins", player_char(opponent(pos.side_to_move())));
+        return {d.move, fmt::format("{} (score {:+}, {}{} nodes)", verdict, d.score,
+                                    d.from_book ? "from the book, " : "", engine_.stats().nodes - before)};
     }
 
 private:
     connect::ConnectEngine engine_;
+    std::string intro_;
 };
 
 // The heuristic Gomoku engine for boards exact search cannot finish.
@@ -110,8 +124,13 @@ private:
 
 // Gravity games go to the bitboard solver; five-in-a-row on boards beyond
 // exact search (more than 7x7) to the Gomoku engine; the rest to the exact search.
-std::unique_ptr<PlayEngine> make_engine(const GameSpec& spec, const PlayArgs& args) {
-    if (spec.gravity() && !args.generic) return std::make_unique<ConnectPlayEngine>(spec, args.tt_mb);
+std::unique_ptr<PlayEngine> make_engine(const Position& start, const PlayArgs& args) {
+    const GameSpec& spec = start.spec();
+    if (!args.book.empty() && (!spec.gravity() || args.generic))
+        throw Error("--book works with the Connect-k player of gravity games (not with --generic)");
+    if (spec.gravity() && !args.generic)
+        return std::make_unique<ConnectPlayEngine>(
+            spec, args.tt_mb, connect::open_book(spec, start.stones(), args.book, !args.no_book));
     if (!spec.gravity() && spec.k == 5 && spec.width >= 5 && spec.height >= 5 && spec.cells() > 49)
         return std::make_unique<GomokuPlayEngine>(args.tt_mb, args.depth, args.time_ms);
     SearchOptions options;
@@ -128,11 +147,12 @@ void print_help(const Position& pos) {
 
 void run_play(const PlayArgs& args) {
     Position pos = load_position(args.position);
-    std::unique_ptr<PlayEngine> engine = make_engine(pos.spec(), args);
+    std::unique_ptr<PlayEngine> engine = make_engine(pos, args);
 
     fmt::print("kinrow play {}: {} in a row on {}x{}{}. You play {}.\n", pos.spec().name(),
                pos.spec().k, pos.width(), pos.height(), pos.spec().gravity() ? " (gravity)" : "",
                args.human == "both" ? "both sides" : args.human == "none" ? "no side" : args.human == "x" ? "X" : "O");
+    if (!engine->intro().empty()) fmt::print("{}\n", engine->intro());
     if (args.human != "none") print_help(pos);
     fmt::print("\n{}", pos.diagram());
 
@@ -221,6 +241,9 @@ void add_play_command(CLI::App& app) {
         ->capture_default_str();
     cmd->add_flag("--hints", args->hints, "Show the engine's suggestion before each of your moves");
     cmd->add_flag("--generic", args->generic, "Gravity games: use the generic engine, not the bitboard solver");
+    auto* book = cmd->add_option("--book", args->book,
+                                 "Gravity games: this opening book instead of the game's own (data/<game>.book)");
+    cmd->add_flag("--no-book", args->no_book, "Gravity games: play without an opening book")->excludes(book);
     cmd->callback([args] { run_play(*args); });
 }
 

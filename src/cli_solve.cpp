@@ -34,6 +34,15 @@ void add_request_options(CLI::App& cmd, SolveRequest& r) {
     cmd.add_option("--threads", r.threads, "Connect-k: search threads sharing the table")
         ->check(CLI::Range(1, 64));
     cmd.add_flag("--generic", r.generic, "Gravity games: use the generic engine, not the bitboard solver");
+    auto* book = cmd.add_option("--book", r.book,
+                                "Gravity games: answer from this opening book where it reaches (made by kinrow book)");
+    cmd.add_flag("--no-book", r.no_book, "Gravity games: do not use the game's opening book")->excludes(book);
+}
+
+// Books belong to the Connect-k solver.
+void check_book_request(const SolveRequest& r, const GameSpec& spec) {
+    if (!r.book.empty() && (!spec.gravity() || r.generic))
+        throw Error("--book works with the Connect-k solver of gravity games (not with --generic)");
 }
 
 }  // namespace
@@ -43,6 +52,8 @@ void add_solve_commands(CLI::App& app) {
     auto* solve = app.add_subcommand(
         "solve", "Exact value of a position for the side to move, best move, principal variation");
     add_request_options(*solve, *solve_request);
+    // solve is the benchmark against Pons's solver, which has no book: it
+    // reads one only when told to.
     solve->add_flag("--batch", solve_request->batch,
                     "Gravity games: read positions (column digits) from standard input, one per line; "
                     "print 'position score nodes microseconds'");
@@ -52,6 +63,7 @@ void add_solve_commands(CLI::App& app) {
         const SolveRequest& r = *solve_request;
         GameSpec spec = parse_game(r.position.game);
         if (r.batch && !spec.gravity()) throw Error("--batch works on gravity games only");
+        check_book_request(r, spec);
         if (r.vcf) return solve_gomoku(r);
         if (spec.gravity() && !r.generic) return solve_connect(r);
         solve_generic(r);
@@ -64,6 +76,7 @@ void add_solve_commands(CLI::App& app) {
     analyze->callback([analyze_request] {
         const SolveRequest& r = *analyze_request;
         GameSpec spec = parse_game(r.position.game);
+        check_book_request(r, spec);
         if (spec.gravity() && !r.generic) return analyze_connect(r);
         analyze_generic(r);
     });

@@ -2,7 +2,9 @@
 //
 // Reads from SolveRequest: the position, --json, --weak, --batch, --tt-mb,
 // --chained (the textbook dictionary instead of the fixed tables), --threads
-// (solve of one position), --no-tt, --no-symmetry, --no-ordering and --no-id.
+// (solve of one position), --no-tt, --no-symmetry, --no-ordering, --no-id,
+// --book and --no-book (analyze consults the game's opening book unless told
+// not to; solve, the benchmark against Pons's solver, only a --book given).
 // Depth, node and time limits and other algorithms belong to the generic
 // engine (--generic); asking this solver for them is an error, not a silent
 // fallback.
@@ -18,6 +20,7 @@
 
 #include "cli.hpp"
 #include "connect/bitboard.hpp"
+#include "connect/book.hpp"
 #include "connect/chained_table_adapter.hpp"
 #include "connect/parallel_solve.hpp"
 #include "connect/solver.hpp"
@@ -31,6 +34,7 @@ namespace {
 using connect::BitPosition;
 using connect::Connect4Geometry;
 using connect::ChainedTableAdapter;
+using connect::LoadedBook;
 using connect::FixedTable;
 using connect::TablePair;
 using connect::Geometry;
@@ -137,17 +141,31 @@ long long microseconds_since(Clock::time_point start) {
     return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start).count();
 }
 
+std::string book_note(const LoadedBook& b) {
+    return fmt::format("from the opening book {} (positions up to {} stones)", b.path, b.book.depth());
+}
+
 void solve_one(const SolveRequest& r) {
     Position pos = load_position(r.position);
     require_not_won(pos);
     Geometry g(pos.spec());
     BitPosition p = BitPosition::from(g, pos);
+    const std::optional<LoadedBook> book = connect::open_book(pos.spec(), pos.stones(), r.book, false);
+    const std::optional<int> book_score = book ? book->book.score(p) : std::nullopt;
     with_solver(r, g, [&](auto& solver, auto* table) {
         auto start = Clock::now();
         int score = 0;
         connect::SearchStats st;
         bool parallel = false;
-        if constexpr (std::is_same_v<decltype(table), TablePair*>) {
+        std::vector<int> pv;
+        if (book_score) {
+            score = r.weak ? (*book_score > 0) - (*book_score < 0) : *book_score;
+            // The book's line goes as far as the book; a position at its very
+            // depth gets its best move from a search for the known score.
+            pv = book->book.principal_variation(p);
+            if (pv.empty() && p.moves < g.cells()) pv.push_back(solver.best_column(p, *book_score));
+            st = solver.stats();
+        } else if constexpr (std::is_same_v<decltype(table), TablePair*>) {
             if (table && r.threads > 1) {
                 auto result =
                     connect::parallel_solve(solver.geometry(), table->far, table->near, p, r.weak, r.threads, options_of(r));
@@ -156,13 +174,13 @@ void solve_one(const SolveRequest& r) {
                 parallel = true;
             }
         }
-        if (!parallel) {
+        if (!parallel && !book_score) {
             score = solver.solve(p, r.weak);
             st = solver.stats();
         }
         long long solve_us = microseconds_since(start);
         const std::uint64_t nodes = st.nodes;
-        std::vector<int> pv = solver.principal_variation(p, score);
+        if (!book_score) pv = solver.principal_variation(p, score);
         std::string best = pv.empty() ? "" : std::to_string(pv.front() + 1);
         if (r.json) {
             nlohmann::json j = {{"game", pos.spec().name()},
@@ -176,7 +194,8 @@ void solve_one(const SolveRequest& r) {
                                 {"nodes", nodes},
                                 {"microseconds", solve_us},
                                 {"table_bytes", table ? table->bytes() : 0},
-                                {"hit_rate", st.hit_rate()}};
+                                {"hit_rate", st.hit_rate()},
+                                {"from_book", book_score.has_value()}};
             fmt::print("{}\n", j.dump());
             return;
         }
@@ -187,6 +206,7 @@ void solve_one(const SolveRequest& r) {
                    describe(score, pos.side_to_move(), r.weak, pos.cells(), pos.stones()));
         fmt::print("best move: {}\n", best.empty() ? "none (board full)" : best);
         fmt::print("principal variation: {}\n", columns_string(pos, pv));
+        if (book_score) fmt::print("book: score and line {}\n", book_note(*book));
         fmt::print("nodes: {}\n", nodes);
         fmt::print("time: {:.6f} s\n", static_cast<double>(solve_us) / 1e6);
         if (table)
@@ -245,6 +265,9 @@ void solve_batch(const SolveRequest& r) {
 
 void solve_connect(const SolveRequest& r) {
     reject_unsupported(r);
+    if (r.batch && !r.book.empty())
+        throw Error("--book does not go with --batch (the batch is the benchmark against Pons's solver, "
+                    "which has no book)");
     if (r.batch) {
         if (!r.position.moves.empty() || !r.position.board.empty() || r.position.id)
             throw Error("--batch reads positions from standard input; drop --moves/--board/--id");
@@ -260,9 +283,14 @@ void analyze_connect(const SolveRequest& r) {
     require_not_won(pos);
     Geometry g(pos.spec());
     BitPosition p = BitPosition::from(g, pos);
+    const std::optional<LoadedBook> book = connect::open_book(pos.spec(), pos.stones(), r.book, !r.no_book);
+    auto book_scores = book ? book->book.column_scores(p) : std::nullopt;
+    if (book_scores && r.weak)
+        for (auto& s : *book_scores)
+            if (s) s = (*s > 0) - (*s < 0);
     with_solver(r, g, [&](auto& solver, auto*) {
         auto start = Clock::now();
-        std::vector<std::optional<int>> scores = solver.column_scores(p, r.weak);
+        std::vector<std::optional<int>> scores = book_scores ? *book_scores : solver.column_scores(p, r.weak);
         long long us = microseconds_since(start);
         if (r.json) {
             nlohmann::json cols = nlohmann::json::array();
@@ -272,7 +300,8 @@ void analyze_connect(const SolveRequest& r) {
                                               {"weak", r.weak},
                                               {"scores", cols},
                                               {"nodes", solver.stats().nodes},
-                                              {"microseconds", us}}
+                                              {"microseconds", us},
+                                              {"from_book", book_scores.has_value()}}
                                    .dump());
             return;
         }
@@ -284,6 +313,7 @@ void analyze_connect(const SolveRequest& r) {
         std::string head = "   ";
         for (int c = 0; c < g.width(); ++c) head += fmt::format("{:>3}", c + 1);
         fmt::print("{}\n{}\n", head, row);
+        if (book_scores) fmt::print("book: scores {}\n", book_note(*book));
         fmt::print("nodes: {}\ntime: {:.6f} s\n", solver.stats().nodes, static_cast<double>(us) / 1e6);
     });
 }

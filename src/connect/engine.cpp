@@ -17,17 +17,44 @@ BitPosition ConnectEngine::convert(const Position& pos) const {
     return BitPosition::from(geometry_, pos);
 }
 
-int ConnectEngine::score(const Position& pos) { return solver_.solve(convert(pos), false); }
+void ConnectEngine::use_book(OpeningBook book) {
+    if (!(book.spec() == spec_))
+        throw Error(fmt::format("the book is for {}, the engine plays {}", book.spec().name(), spec_.name()));
+    book_.emplace(std::move(book));
+}
+
+int ConnectEngine::score(const Position& pos) {
+    BitPosition p = convert(pos);
+    if (book_)
+        if (std::optional<int> s = book_->score(p)) return *s;
+    return solver_.solve(p, false);
+}
+
+ConnectEngine::Decision ConnectEngine::decide(const Position& pos) {
+    Decision d;
+    BitPosition p = convert(pos);
+    std::optional<int> book_score = book_ ? book_->score(p) : std::nullopt;
+    d.from_book = book_score.has_value();
+    d.score = book_score ? *book_score : solver_.solve(p, false);
+    if (pos.game_over()) return d;
+    std::optional<int> col = book_ ? book_->best_column(p) : std::nullopt;
+    // At the book's depth the score is known but not the children's: the
+    // search still picks the move, with the score as its target.
+    if (!col) col = solver_.best_column(p, d.score);
+    d.move = *col < 0 ? kNoMove : pos.drop_cell(*col);
+    return d;
+}
 
 Move ConnectEngine::best_move(const Position& pos) {
     if (pos.game_over()) return kNoMove;
-    BitPosition p = convert(pos);
-    int col = solver_.best_column(p, solver_.solve(p, false));
-    return col < 0 ? kNoMove : pos.drop_cell(col);
+    return decide(pos).move;
 }
 
-std::vector<std::optional<int>> ConnectEngine::column_scores(const Position& pos) {
-    return solver_.column_scores(convert(pos), false);
+std::vector<std::optional<int>> ConnectEngine::column_scores(const Position& pos, bool* from_book) {
+    BitPosition p = convert(pos);
+    auto scores = book_ ? book_->column_scores(p) : std::nullopt;
+    if (from_book) *from_book = scores.has_value();
+    return scores ? *scores : solver_.column_scores(p, false);
 }
 
 }  // namespace kinrow::connect
