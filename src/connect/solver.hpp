@@ -220,6 +220,16 @@ public:
             if (entry.column >= 0) hint = mirrored ? g_.mirror_column(entry.column) : entry.column;
         }
 
+        // A move that leaves the opponent no safe reply wins with our next
+        // stone, the best score left; otherwise we win two moves later at best.
+        MoveList list;
+        if (generate_moves(p, next, list)) return hi;
+        hi = (cells - 3 - p.moves) / 2;
+        if (beta > hi) {
+            beta = hi;
+            if (alpha >= beta) return beta;
+        }
+
         // Enhanced transposition cutoff: where subtrees are big, a child whose
         // stored upper bound already refutes it saves searching the others.
         if (cells - p.moves >= kEtcEmptyCells) {
@@ -233,8 +243,7 @@ public:
                 }
             }
         }
-        MoveList list;
-        order_moves(p, next, hint, list);
+        order_moves(p, hint, list);
         const std::uint64_t start = stats_.nodes;
         int best = hint;
         for (int i = 0; i < list.size; ++i) {
@@ -310,34 +319,61 @@ private:
         return -1;
     }
 
-    // How promising a move looks: the cells where it would leave us one stone
-    // short of a line, counted twice, and once more for those the opponent
-    // can be made to fill right under (the cell above a playable one: after
-    // any reply there, we win). Ordering only: these weights beat the plain
-    // count by 5% of nodes on Pons's middle-game sets.
-    int threat_score(const BitPosition& p, Bitboard move) const {
-        const Bitboard after = p.mask | move;
-        const Bitboard threats = g_.winning_cells(p.current | move, after);
-        const Bitboard next_playable = (after + g_.bottom_mask()) & g_.board_mask();
-        return 2 * sparse_popcount(threats) + sparse_popcount(threats & (next_playable << 1));
-    }
-
-    // Table move first, then by threat_score; ties keep the centre-first
-    // column order.
-    void order_moves(const BitPosition& p, Bitboard next, int hint, MoveList& list) const {
-        constexpr int kHintScore = 1 << 20;
-        const int cells_left = g_.cells() - p.moves;
+    // Scores the moves of `next` for ordering into `list`, sorted; ties keep
+    // the centre-first column order. Returns true, leaving the list
+    // unfinished, as soon as a move wins with our next stone: one after which
+    // every opponent reply loses at once (see wins_next_turn).
+    //
+    // The ordering score of a move: the cells where it would leave us one
+    // stone short of a line, counted twice, and once more for those the
+    // opponent can be made to fill right under (the cell above a playable
+    // one: after any reply there, we win). These weights beat the plain count
+    // by 5% of nodes on Pons's middle-game sets.
+    bool generate_moves(const BitPosition& p, Bitboard next, MoveList& list) const {
         for (int i = 0; i < g_.width(); ++i) {
             int col = g_.column_order(i);
             Bitboard move = next & g_.column_mask(col);
             if (!move) continue;
+            const Bitboard after = p.mask | move;
+            const Bitboard threats = g_.winning_cells(p.current | move, after);
+            const Bitboard replies = (after + g_.bottom_mask()) & g_.board_mask();
+            if (wins_next_turn(threats, replies)) return true;
             int score = 0;
-            if (options_.ordering) score = col == hint ? kHintScore : threat_score(p, move);
+            if (options_.ordering)
+                score = 2 * sparse_popcount(threats) + sparse_popcount(threats & (replies << 1));
             int j = list.size++;
             for (; j > 0 && list.moves[j - 1].score < score; --j) list.moves[j] = list.moves[j - 1];
             list.moves[j] = {move, col, score};
         }
-        // A helper tries the first choice last, so it starts where thread 0 is not.
+        return false;
+    }
+
+    // After our move, given our winning cells and the opponent's playable
+    // cells: does every reply lose at once? It does when two of our threats
+    // are playable (only one can be blocked), when the one to block lies right
+    // under another threat of ours (blocking it opens ours), or when every
+    // playable cell lies under a threat of ours. The opponent cannot win
+    // itself with this reply: our move was non-losing. Replies are never
+    // empty here: the caller has at least one empty cell left after our move.
+    static bool wins_next_turn(Bitboard threats, Bitboard replies) {
+        const Bitboard forced = replies & threats;
+        if (forced & (forced - 1)) return true;
+        return ((forced ? forced : replies) & ~(threats >> 1)) == 0;
+    }
+
+    // The table move first, the rest in generate_moves' order; a helper of a
+    // parallel search then tries the first choice last, so it starts where
+    // thread 0 is not.
+    void order_moves(const BitPosition& p, int hint, MoveList& list) const {
+        if (options_.ordering)
+            for (int i = 1; i < list.size; ++i)
+                if (list.moves[i].column == hint) {
+                    ScoredMove first = list.moves[i];
+                    for (; i > 0; --i) list.moves[i] = list.moves[i - 1];
+                    list.moves[0] = first;
+                    break;
+                }
+        const int cells_left = g_.cells() - p.moves;
         if (variation_ && cells_left >= kVariationEmptyCells && list.size > 1 && (p.moves + variation_) % 2) {
             ScoredMove first = list.moves[0];
             for (int i = 1; i < list.size; ++i) list.moves[i - 1] = list.moves[i];
