@@ -249,7 +249,16 @@ public:
         for (int i = 0; i < list.size; ++i) {
             BitPosition child = p;
             child.play(list.moves[i].move);
-            int score = -negamax(child, -beta, -alpha);
+            int score;
+            if (list.moves[i].reply) {
+                // A forced reply is played out here rather than costing the
+                // opponent a node: its other moves lose at once, so the
+                // position after the reply has the child's score.
+                child.play(list.moves[i].reply);
+                score = negamax(child, alpha, beta);
+            } else {
+                score = -negamax(child, -beta, -alpha);
+            }
             if (stopped()) return 0;  // an abandoned search: store nothing, return anything
             if (score >= beta) {
                 save(table, key, mirrored, {score, true, list.moves[i].column}, start);
@@ -267,6 +276,7 @@ public:
 private:
     struct ScoredMove {
         Bitboard move;
+        Bitboard reply;  // the opponent's only reply that does not lose at once, else 0
         int column;
         int score;
     };
@@ -337,28 +347,20 @@ private:
             const Bitboard after = p.mask | move;
             const Bitboard threats = g_.winning_cells(p.current | move, after);
             const Bitboard replies = (after + g_.bottom_mask()) & g_.board_mask();
-            if (wins_next_turn(threats, replies)) return true;
+            const Bitboard forced = replies & threats;
+            if (forced & (forced - 1)) return true;  // two threats: only one can be blocked
+            // The replies that do not lose at once: the forced block if any,
+            // and never a cell right under one of our threats.
+            const Bitboard safe = (forced ? forced : replies) & ~(threats >> 1);
+            if (!safe) return true;
             int score = 0;
             if (options_.ordering)
                 score = 2 * sparse_popcount(threats) + sparse_popcount(threats & (replies << 1));
             int j = list.size++;
             for (; j > 0 && list.moves[j - 1].score < score; --j) list.moves[j] = list.moves[j - 1];
-            list.moves[j] = {move, col, score};
+            list.moves[j] = {move, safe & (safe - 1) ? 0 : safe, col, score};
         }
         return false;
-    }
-
-    // After our move, given our winning cells and the opponent's playable
-    // cells: does every reply lose at once? It does when two of our threats
-    // are playable (only one can be blocked), when the one to block lies right
-    // under another threat of ours (blocking it opens ours), or when every
-    // playable cell lies under a threat of ours. The opponent cannot win
-    // itself with this reply: our move was non-losing. Replies are never
-    // empty here: the caller has at least one empty cell left after our move.
-    static bool wins_next_turn(Bitboard threats, Bitboard replies) {
-        const Bitboard forced = replies & threats;
-        if (forced & (forced - 1)) return true;
-        return ((forced ? forced : replies) & ~(threats >> 1)) == 0;
     }
 
     // The table move first, the rest in generate_moves' order; a helper of a
