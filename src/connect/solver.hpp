@@ -231,15 +231,21 @@ public:
         }
 
         // Enhanced transposition cutoff: where subtrees are big, a child whose
-        // stored upper bound already refutes it saves searching the others.
+        // stored bound already refutes it saves searching the others. After a
+        // forced reply the table holds the position that follows it, from our
+        // side (see the search loop below).
         if (cells - p.moves >= kEtcEmptyCells) {
-            for (Bitboard moves = next; moves; moves &= moves - 1) {
+            for (int i = 0; i < list.size; ++i) {
+                const ScoredMove& m = list.moves[i];
                 BitPosition child = p;
-                child.play(moves & -moves);
+                child.play(m.move);
+                if (m.reply) child.play(m.reply);
                 TableEntry e;
-                if (probe(child, e) && !e.lower && -e.score >= beta) {
-                    save(table, key, mirrored, {-e.score, true, g_.column_of(moves & -moves)}, stats_.nodes);
-                    return -e.score;
+                if (!probe(child, e)) continue;
+                const int score = m.reply ? e.score : -e.score;
+                if (e.lower == (m.reply != 0) && score >= beta) {
+                    save(table, key, mirrored, {score, true, m.column}, stats_.nodes);
+                    return score;
                 }
             }
         }
