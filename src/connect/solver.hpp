@@ -168,17 +168,15 @@ public:
     // Null-window or full-window alpha-beta. Requires that the side to move
     // cannot win at once. Returns a bound as in fail-hard alpha-beta: the
     // exact score if it lies in (alpha, beta), else a bound on the far side.
-    int negamax(const BitPosition& p, int alpha, int beta) {
+    int negamax(const BitPosition& p, int alpha, int beta) { return search(p, p.non_losing_moves(g_), alpha, beta); }
+
+private:
+    // negamax, given p's non-losing moves (the caller's move generation
+    // knows them for the positions it leaves the opponent).
+    int search(const BitPosition& p, Bitboard next, int alpha, int beta) {
         ++stats_.nodes;
         if (stopped()) return 0;
         const int cells = g_.cells();
-        Table& table = table_for(p);
-        // The table look-up is the likely cache miss: start it before the
-        // move generation so the two overlap.
-        bool mirrored = false;
-        const Bitboard key = table_key(p, mirrored);
-        table.prefetch(key);
-        Bitboard next = p.non_losing_moves(g_);
         if (!next) return -(cells - p.moves) / 2;  // the opponent wins with its next stone
         if (p.moves >= cells - 2) return 0;         // neither side can complete a line any more
         // The opponent cannot win with its next stone, nor we with this one.
@@ -192,6 +190,13 @@ public:
             beta = hi;
             if (alpha >= beta) return beta;
         }
+
+        // The table look-up is the likely cache miss: start it past the cheap
+        // exits above, so the line tests below overlap it.
+        Table& table = table_for(p);
+        bool mirrored = false;
+        const Bitboard key = table_key(p, mirrored);
+        table.prefetch(key);
 
         // A side left without any line it could still complete can at best draw.
         if (beta > 0 && !g_.can_still_win(p.current, p.mask)) {
@@ -263,7 +268,7 @@ public:
                 child.play(list.moves[i].reply);
                 score = negamax(child, alpha, beta);
             } else {
-                score = -negamax(child, -beta, -alpha);
+                score = -search(child, list.moves[i].replies, -beta, -alpha);
             }
             if (stopped()) return 0;  // an abandoned search: store nothing, return anything
             if (score >= beta) {
@@ -279,10 +284,10 @@ public:
         return alpha;
     }
 
-private:
     struct ScoredMove {
         Bitboard move;
-        Bitboard reply;  // the opponent's only reply that does not lose at once, else 0
+        Bitboard replies;  // the opponent's replies that do not lose at once
+        Bitboard reply;    // the only one of them, else 0
         int column;
         int score;
     };
@@ -364,7 +369,7 @@ private:
                 score = 2 * sparse_popcount(threats) + sparse_popcount(threats & (replies << 1));
             int j = list.size++;
             for (; j > 0 && list.moves[j - 1].score < score; --j) list.moves[j] = list.moves[j - 1];
-            list.moves[j] = {move, safe & (safe - 1) ? 0 : safe, col, score};
+            list.moves[j] = {move, safe, safe & (safe - 1) ? 0 : safe, col, score};
         }
         return false;
     }
