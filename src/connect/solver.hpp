@@ -264,9 +264,13 @@ private:
             if (list.moves[i].reply) {
                 // A forced reply is played out here rather than costing the
                 // opponent a node: its other moves lose at once, so the
-                // position after the reply has the child's score.
+                // position after the reply has the child's score. If that
+                // leaves us no safe move, we lose with the opponent's next
+                // stone, the lowest score possible here: alpha is no less.
                 child.play(list.moves[i].reply);
-                score = negamax(child, alpha, beta);
+                const Bitboard safe = child.non_losing_moves(g_);
+                if (!safe) continue;
+                score = search(child, safe, alpha, beta);
             } else {
                 score = -search(child, list.moves[i].replies, -beta, -alpha);
             }
