@@ -114,6 +114,20 @@ private:
     std::array<std::int8_t, 64> order_{};
 };
 
+// The cells of `playable` a player can take without losing at once to an
+// opponent whose winning cells are `threats`: the forced block when the
+// opponent threatens, and never a cell right below an opponent's winning cell
+// (it would open that cell). Zero when every move loses at once, as when the
+// opponent has two playable threats. Assumes the player cannot win at once.
+inline Bitboard non_losing(Bitboard playable, Bitboard threats) {
+    const Bitboard forced = playable & threats;
+    if (forced) {
+        if (forced & (forced - 1)) return 0;  // two threats: cannot block both
+        playable = forced;
+    }
+    return playable & ~(threats >> 1);
+}
+
 // A position as the solver sees it: the stones of the side to move and all
 // stones. Copying is cheap, so the search plays moves on copies.
 struct BitPosition {
@@ -130,20 +144,10 @@ struct BitPosition {
     Bitboard opponent_wins(const Geometry& g) const { return g.winning_cells(current ^ mask, mask); }
     bool can_win_next(const Geometry& g) const { return (own_wins(g) & playable(g)) != 0; }
 
-    // Playable cells that do not hand the opponent an immediate win: forced
-    // blocks when the opponent threatens, and never a cell right below an
-    // opponent's winning cell. Zero when every move loses at once. Assumes
-    // the side to move cannot win at once (callers check that first).
-    Bitboard non_losing_moves(const Geometry& g) const {
-        Bitboard possible = playable(g);
-        Bitboard threats = opponent_wins(g);
-        Bitboard forced = possible & threats;
-        if (forced) {
-            if (forced & (forced - 1)) return 0;  // two threats: cannot block both
-            possible = forced;
-        }
-        return possible & ~(threats >> 1);
-    }
+    // Playable cells that do not hand the opponent an immediate win (see
+    // non_losing). Assumes the side to move cannot win at once (callers check
+    // that first).
+    Bitboard non_losing_moves(const Geometry& g) const { return non_losing(playable(g), opponent_wins(g)); }
 
     void play(Bitboard move) {
         current ^= mask;

@@ -191,6 +191,11 @@ private:
             if (alpha >= beta) return beta;
         }
 
+        // Above a win two moves later, only a win with our next stone matters:
+        // settle that without the table.
+        const int hi2 = (cells - 3 - p.moves) / 2;
+        if (alpha >= hi2) return wins_next_turn(p, next) ? hi : hi2;
+
         // The table look-up is the likely cache miss: start it past the cheap
         // exits above, so the line tests below overlap it.
         Table& table = table_for(p);
@@ -229,9 +234,8 @@ private:
         // stone, the best score left; otherwise we win two moves later at best.
         MoveList list;
         if (generate_moves(p, next, list)) return hi;
-        hi = (cells - 3 - p.moves) / 2;
-        if (beta > hi) {
-            beta = hi;
+        if (beta > hi2) {
+            beta = hi2;
             if (alpha >= beta) return beta;
         }
 
@@ -346,8 +350,8 @@ private:
 
     // Scores the moves of `next` for ordering into `list`, sorted; ties keep
     // the centre-first column order. Returns true, leaving the list
-    // unfinished, as soon as a move wins with our next stone: one after which
-    // every opponent reply loses at once (see wins_next_turn).
+    // unfinished, as soon as a move wins with our next stone: one that leaves
+    // the opponent no reply but losing ones (see wins_next_turn).
     //
     // The ordering score of a move: the cells where it would leave us one
     // stone short of a line, counted twice, and once more for those the
@@ -362,11 +366,7 @@ private:
             const Bitboard after = p.mask | move;
             const Bitboard threats = g_.winning_cells(p.current | move, after);
             const Bitboard replies = (after + g_.bottom_mask()) & g_.board_mask();
-            const Bitboard forced = replies & threats;
-            if (forced & (forced - 1)) return true;  // two threats: only one can be blocked
-            // The replies that do not lose at once: the forced block if any,
-            // and never a cell right under one of our threats.
-            const Bitboard safe = (forced ? forced : replies) & ~(threats >> 1);
+            const Bitboard safe = non_losing(replies, threats);
             if (!safe) return true;
             int score = 0;
             if (options_.ordering)
@@ -374,6 +374,18 @@ private:
             int j = list.size++;
             for (; j > 0 && list.moves[j - 1].score < score; --j) list.moves[j] = list.moves[j - 1];
             list.moves[j] = {move, safe, safe & (safe - 1) ? 0 : safe, col, score};
+        }
+        return false;
+    }
+
+    // Does one of `next` leave the opponent no reply that does not lose at
+    // once? Then we win with our next stone. The opponent cannot win itself
+    // with its reply: `next` holds non-losing moves only.
+    bool wins_next_turn(const BitPosition& p, Bitboard next) const {
+        for (; next; next &= next - 1) {
+            const Bitboard after = p.mask | (next & -next);
+            const Bitboard threats = g_.winning_cells(p.current | (next & -next), after);
+            if (!non_losing((after + g_.bottom_mask()) & g_.board_mask(), threats)) return true;
         }
         return false;
     }
