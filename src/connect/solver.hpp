@@ -230,6 +230,11 @@ private:
             if (entry.column >= 0) hint = mirrored ? g_.mirror_column(entry.column) : entry.column;
         }
 
+        // Below a loss two moves later, only a loss to the opponent's next
+        // stone but one matters.
+        const int lo2 = -(cells - 4 - p.moves) / 2;
+        if (beta <= lo2) return loses_in_two(p, next) ? lo : lo2;
+
         // A move that leaves the opponent no safe reply wins with our next
         // stone, the best score left; otherwise we win two moves later at best.
         MoveList list;
@@ -388,6 +393,28 @@ private:
             if (!non_losing((after + g_.bottom_mask()) & g_.board_mask(), threats)) return true;
         }
         return false;
+    }
+
+    // Does every move of `next` let the opponent reply so that we have no
+    // safe answer? Then we lose to its stone after next. (A reply never lets
+    // us win at once: it blocks our only playable threat if there is one, and
+    // never opens a cell under another, as non_losing guarantees.)
+    bool loses_in_two(const BitPosition& p, Bitboard next) const {
+        const Bitboard opponent = p.current ^ p.mask;
+        for (; next; next &= next - 1) {
+            const Bitboard after = p.mask | (next & -next);
+            const Bitboard threats = g_.winning_cells(p.current | (next & -next), after);
+            bool refuted = false;
+            for (Bitboard replies = non_losing((after + g_.bottom_mask()) & g_.board_mask(), threats);
+                 replies && !refuted; replies &= replies - 1) {
+                const Bitboard reply = replies & -replies;
+                const Bitboard filled = after | reply;
+                refuted = !non_losing((filled + g_.bottom_mask()) & g_.board_mask(),
+                                      g_.winning_cells(opponent | reply, filled));
+            }
+            if (!refuted) return false;
+        }
+        return true;
     }
 
     // The table move first, the rest in generate_moves' order; a helper of a
