@@ -18,6 +18,8 @@ Geometry::Geometry(int width, int height, int k) : width_(width), height_(height
         bottom_ |= bottom_cell(c);
         order_[c] = static_cast<std::int8_t>(width_ / 2 + (1 - 2 * (c % 2)) * (c + 1) / 2);
     }
+    for (int i = 0; i < width_; ++i) rank_[order_[i]] = static_cast<std::int8_t>(i);
+    for (int bit = 0; bit < 64; ++bit) bit_column_[bit] = static_cast<std::int8_t>(bit / stride());
     // A direction only matters when a line of k fits along it.
     if (k_ <= height_) shifts_[direction_count_++] = 1;
     if (k_ <= width_) shifts_[direction_count_++] = stride();

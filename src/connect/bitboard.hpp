@@ -38,13 +38,15 @@ public:
     Bitboard column_mask(int col) const { return column_ << (col * stride()); }
     Bitboard bottom_cell(int col) const { return Bitboard{1} << (col * stride()); }
     Bitboard top_cell(int col) const { return Bitboard{1} << (col * stride() + height_ - 1); }
-    int column_of(Bitboard move) const { return std::countr_zero(move) / stride(); }
+    int column_of(Bitboard move) const { return bit_column_[std::countr_zero(move)]; }
     int mirror_column(int col) const { return width_ - 1 - col; }
     // Bit of the cell at (col, row) with row 0 at the bottom.
     Bitboard cell_bit(int col, int row) const { return Bitboard{1} << (col * stride() + row); }
 
     // The i-th column to try: centre first, then alternating outwards.
     int column_order(int i) const { return order_[i]; }
+    // The inverse: where column `col` comes in that order.
+    int column_rank(int col) const { return rank_[col]; }
 
     // Empty board cells (not in `mask`) where one more stone would give
     // `stones` k in a row. `stones` must obey gravity (no stone above an
@@ -111,7 +113,8 @@ private:
     // line of k: 1 vertical, H+1 horizontal, H and H+2 the diagonals.
     std::array<int, 4> shifts_{};
     int direction_count_ = 0;
-    std::array<std::int8_t, 64> order_{};
+    std::array<std::int8_t, 64> order_{}, rank_{};
+    std::array<std::int8_t, 64> bit_column_{};  // column of each bit
 };
 
 // The cells of `playable` a player can take without losing at once to an

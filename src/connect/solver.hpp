@@ -354,7 +354,7 @@ private:
     }
 
     // Scores the moves of `next` for ordering into `list`, sorted; ties keep
-    // the centre-first column order. Returns true, leaving the list
+    // the centre-first column order (the rank breaks them inside the key). Returns true, leaving the list
     // unfinished, as soon as a move wins with our next stone: one that leaves
     // the opponent no reply but losing ones (see wins_next_turn).
     //
@@ -364,18 +364,17 @@ private:
     // one: after any reply there, we win). These weights beat the plain count
     // by 5% of nodes on Pons's middle-game sets.
     bool generate_moves(const BitPosition& p, Bitboard next, MoveList& list) const {
-        for (int i = 0; i < g_.width(); ++i) {
-            int col = g_.column_order(i);
-            Bitboard move = next & g_.column_mask(col);
-            if (!move) continue;
+        for (; next; next &= next - 1) {
+            const Bitboard move = next & -next;
+            const int col = g_.column_of(move);
             const Bitboard after = p.mask | move;
             const Bitboard threats = g_.winning_cells(p.current | move, after);
             const Bitboard replies = (after + g_.bottom_mask()) & g_.board_mask();
             const Bitboard safe = non_losing(replies, threats);
             if (!safe) return true;
-            int score = 0;
+            int score = -g_.column_rank(col);
             if (options_.ordering)
-                score = 2 * sparse_popcount(threats) + sparse_popcount(threats & (replies << 1));
+                score += 64 * (2 * sparse_popcount(threats) + sparse_popcount(threats & (replies << 1)));
             int j = list.size++;
             for (; j > 0 && list.moves[j - 1].score < score; --j) list.moves[j] = list.moves[j - 1];
             list.moves[j] = {move, safe, safe & (safe - 1) ? 0 : safe, col, score};
