@@ -311,12 +311,17 @@ private:
 
     bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
 
-    // Winning cells are few; this beats a library call on CPUs targeted
-    // without a popcount instruction.
+    // Winning cells are few: without a popcount instruction, clearing them
+    // one by one beats the library call; with one, the instruction wins (the
+    // loop's exit is a branch mispredicted at every other call).
     static int sparse_popcount(Bitboard b) {
+#ifdef __POPCNT__
+        return std::popcount(b);
+#else
         int n = 0;
         for (; b; b &= b - 1) ++n;
         return n;
+#endif
     }
 
     Table& table_for(const BitPosition& p) { return g_.cells() - p.moves < kNearEmptyCells ? near_ : far_; }
