@@ -35,6 +35,8 @@ public:
 
     Bitboard board_mask() const { return board_; }
     Bitboard bottom_mask() const { return bottom_; }
+    // Cells a stone can drop to when `mask` holds the stones, one per non-full column.
+    Bitboard playable(Bitboard mask) const { return (mask + bottom_) & board_; }
     Bitboard column_mask(int col) const { return column_ << (col * stride()); }
     Bitboard bottom_cell(int col) const { return Bitboard{1} << (col * stride()); }
     Bitboard top_cell(int col) const { return Bitboard{1} << (col * stride() + height_ - 1); }
@@ -142,7 +144,7 @@ struct BitPosition {
     static BitPosition from(const Geometry& g, const Position& pos);
 
     // Cells a stone can drop to, one per non-full column.
-    Bitboard playable(const Geometry& g) const { return (mask + g.bottom_mask()) & g.board_mask(); }
+    Bitboard playable(const Geometry& g) const { return g.playable(mask); }
     Bitboard own_wins(const Geometry& g) const { return g.winning_cells(current, mask); }
     Bitboard opponent_wins(const Geometry& g) const { return g.winning_cells(current ^ mask, mask); }
     bool can_win_next(const Geometry& g) const { return (own_wins(g) & playable(g)) != 0; }
@@ -151,6 +153,41 @@ struct BitPosition {
     // non_losing). Assumes the side to move cannot win at once (callers check
     // that first).
     Bitboard non_losing_moves(const Geometry& g) const { return non_losing(playable(g), opponent_wins(g)); }
+
+    // Two-move look-ahead without a search. Both take `next`, this position's
+    // non_losing_moves (not zero), and need three empty cells or more.
+    //
+    // Does one of `next` leave the opponent only replies that lose at once
+    // (two threats of ours to block, one right above the one to block, or
+    // every playable cell right under one)? Then the side to move wins with
+    // its second stone from now. The opponent cannot win first: `next` are
+    // non-losing moves.
+    bool wins_with_second_stone(const Geometry& g, Bitboard next) const {
+        for (; next; next &= next - 1) {
+            const Bitboard after = mask | (next & -next);
+            if (!non_losing(g.playable(after), g.winning_cells(current | (next & -next), after))) return true;
+        }
+        return false;
+    }
+    // Does each of `next` allow a reply after which every move of ours loses
+    // at once? Then the opponent wins with its second stone from now. Only
+    // the opponent's non-losing replies count, and none of them lets us win
+    // at once: each blocks our one playable threat if there is one, and none
+    // opens the cell under another.
+    bool loses_to_second_stone(const Geometry& g, Bitboard next) const {
+        const Bitboard opponent = current ^ mask;
+        for (; next; next &= next - 1) {
+            const Bitboard after = mask | (next & -next);
+            bool refuted = false;
+            for (Bitboard replies = non_losing(g.playable(after), g.winning_cells(current | (next & -next), after));
+                 replies && !refuted; replies &= replies - 1) {
+                const Bitboard filled = after | (replies & -replies);
+                refuted = !non_losing(g.playable(filled), g.winning_cells(opponent | (replies & -replies), filled));
+            }
+            if (!refuted) return false;
+        }
+        return true;
+    }
 
     void play(Bitboard move) {
         current ^= mask;

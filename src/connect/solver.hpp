@@ -194,7 +194,7 @@ private:
         // Above a win two moves later, only a win with our next stone matters:
         // settle that without the table.
         const int hi2 = (cells - 3 - p.moves) / 2;
-        if (alpha >= hi2) return wins_next_turn(p, next) ? hi : hi2;
+        if (alpha >= hi2) return p.wins_with_second_stone(g_, next) ? hi : hi2;
 
         // The table look-up is the likely cache miss: start it past the cheap
         // exits above, so the line tests below overlap it.
@@ -233,7 +233,7 @@ private:
         // Below a loss two moves later, only a loss to the opponent's next
         // stone but one matters.
         const int lo2 = -(cells - 4 - p.moves) / 2;
-        if (beta <= lo2) return loses_in_two(p, next) ? lo : lo2;
+        if (beta <= lo2) return p.loses_to_second_stone(g_, next) ? lo : lo2;
 
         // A move that leaves the opponent no safe reply wins with our next
         // stone, the best score left; otherwise we win two moves later at best.
@@ -361,7 +361,7 @@ private:
     // Scores the moves of `next` for ordering into `list`, sorted; ties keep
     // the centre-first column order (the rank breaks them inside the key). Returns true, leaving the list
     // unfinished, as soon as a move wins with our next stone: one that leaves
-    // the opponent no reply but losing ones (see wins_next_turn).
+    // the opponent no reply but losing ones (see BitPosition::wins_with_second_stone).
     //
     // The ordering score of a move: the cells where it would leave us one
     // stone short of a line, counted twice, and once more for those the
@@ -374,7 +374,7 @@ private:
             const int col = g_.column_of(move);
             const Bitboard after = p.mask | move;
             const Bitboard threats = g_.winning_cells(p.current | move, after);
-            const Bitboard replies = (after + g_.bottom_mask()) & g_.board_mask();
+            const Bitboard replies = g_.playable(after);
             const Bitboard safe = non_losing(replies, threats);
             if (!safe) return true;
             int score = -g_.column_rank(col);
@@ -385,40 +385,6 @@ private:
             list.moves[j] = {move, safe, safe & (safe - 1) ? 0 : safe, col, score};
         }
         return false;
-    }
-
-    // Does one of `next` leave the opponent no reply that does not lose at
-    // once? Then we win with our next stone. The opponent cannot win itself
-    // with its reply: `next` holds non-losing moves only.
-    bool wins_next_turn(const BitPosition& p, Bitboard next) const {
-        for (; next; next &= next - 1) {
-            const Bitboard after = p.mask | (next & -next);
-            const Bitboard threats = g_.winning_cells(p.current | (next & -next), after);
-            if (!non_losing((after + g_.bottom_mask()) & g_.board_mask(), threats)) return true;
-        }
-        return false;
-    }
-
-    // Does every move of `next` let the opponent reply so that we have no
-    // safe answer? Then we lose to its stone after next. (A reply never lets
-    // us win at once: it blocks our only playable threat if there is one, and
-    // never opens a cell under another, as non_losing guarantees.)
-    bool loses_in_two(const BitPosition& p, Bitboard next) const {
-        const Bitboard opponent = p.current ^ p.mask;
-        for (; next; next &= next - 1) {
-            const Bitboard after = p.mask | (next & -next);
-            const Bitboard threats = g_.winning_cells(p.current | (next & -next), after);
-            bool refuted = false;
-            for (Bitboard replies = non_losing((after + g_.bottom_mask()) & g_.board_mask(), threats);
-                 replies && !refuted; replies &= replies - 1) {
-                const Bitboard reply = replies & -replies;
-                const Bitboard filled = after | reply;
-                refuted = !non_losing((filled + g_.bottom_mask()) & g_.board_mask(),
-                                      g_.winning_cells(opponent | reply, filled));
-            }
-            if (!refuted) return false;
-        }
-        return true;
     }
 
     // The table move first, the rest in generate_moves' order; a helper of a
