@@ -267,6 +267,7 @@ private:
         const std::uint64_t start = stats_.nodes;
         int best = hint;
         for (int i = 0; i < list.size; ++i) {
+            select_best(list, i);
             BitPosition child = p;
             child.play(list.moves[i].move);
             int score;
@@ -358,8 +359,8 @@ private:
         return -1;
     }
 
-    // Scores the moves of `next` for ordering into `list`, sorted; ties keep
-    // the centre-first column order (the rank breaks them inside the key). Returns true, leaving the list
+    // Scores the moves of `next` for ordering into `list`; ties go to the
+    // centre-first column order (the rank breaks them inside the score). Returns true, leaving the list
     // unfinished, as soon as a move wins with our next stone: one that leaves
     // the opponent no reply but losing ones (see BitPosition::wins_with_second_stone).
     //
@@ -380,31 +381,34 @@ private:
             int score = -g_.column_rank(col);
             if (options_.ordering)
                 score += 64 * (2 * sparse_popcount(threats) + sparse_popcount(threats & (replies << 1)));
-            int j = list.size++;
-            for (; j > 0 && list.moves[j - 1].score < score; --j) list.moves[j] = list.moves[j - 1];
-            list.moves[j] = {move, safe, safe & (safe - 1) ? 0 : safe, col, score};
+            list.moves[list.size++] = {move, safe, safe & (safe - 1) ? 0 : safe, col, score};
         }
         return false;
     }
 
-    // The table move first, the rest in generate_moves' order; a helper of a
-    // parallel search then tries the first choice last, so it starts where
+    // The table move first, the rest by generate_moves' scores; a helper of
+    // a parallel search then tries the first choice last, so it starts where
     // thread 0 is not.
     void order_moves(const BitPosition& p, int hint, MoveList& list) const {
+        constexpr int kFirst = 1 << 28, kLast = -(1 << 28);
         if (options_.ordering)
-            for (int i = 1; i < list.size; ++i)
-                if (list.moves[i].column == hint) {
-                    ScoredMove first = list.moves[i];
-                    for (; i > 0; --i) list.moves[i] = list.moves[i - 1];
-                    list.moves[0] = first;
-                    break;
-                }
+            for (int i = 0; i < list.size; ++i)
+                if (list.moves[i].column == hint) list.moves[i].score = kFirst;
         const int cells_left = g_.cells() - p.moves;
         if (variation_ && cells_left >= kVariationEmptyCells && list.size > 1 && (p.moves + variation_) % 2) {
-            ScoredMove first = list.moves[0];
-            for (int i = 1; i < list.size; ++i) list.moves[i - 1] = list.moves[i];
-            list.moves[list.size - 1] = first;
+            select_best(list, 0);
+            list.moves[0].score = kLast;
         }
+    }
+
+    // Brings the best of moves[from..] to `from`. Picking moves as the search
+    // reaches them beats sorting them up front: most nodes cut off on their
+    // first move, and the sort's data-dependent branches mispredicted often.
+    static void select_best(MoveList& list, int from) {
+        int best = from;
+        for (int i = from + 1; i < list.size; ++i)
+            if (list.moves[i].score > list.moves[best].score) best = i;
+        std::swap(list.moves[from], list.moves[best]);
     }
 
     void save(Table& table, Bitboard key, bool mirrored, TableEntry entry, std::uint64_t start) {
