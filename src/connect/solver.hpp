@@ -244,12 +244,15 @@ private:
             if (alpha >= beta) return beta;
         }
 
+        order_moves(p, hint, list);
         // Enhanced transposition cutoff: where subtrees are big, a child whose
         // stored bound already refutes it saves searching the others. After a
         // forced reply the table holds the position that follows it, from our
-        // side (see the search loop below).
+        // side (see the search loop below). Children go best first, so the
+        // column stored is the one the search would have tried first.
         if (cells - p.moves >= kEtcEmptyCells) {
             for (int i = 0; i < list.size; ++i) {
+                select_best(list, i);
                 const ScoredMove& m = list.moves[i];
                 BitPosition child = p;
                 child.play(m.move);
@@ -263,7 +266,6 @@ private:
                 }
             }
         }
-        order_moves(p, hint, list);
         const std::uint64_t start = stats_.nodes;
         int best = hint;
         for (int i = 0; i < list.size; ++i) {
