@@ -161,6 +161,51 @@ TEST(ConnectBitboard, CanStillWinMatchesAnOpenWindowSearch) {
     }
 }
 
+TEST(ConnectBitboard, SecondStoneChecksMatchTheBruteForce) {
+    // The solver settles these two questions without a search: they must be
+    // exact, both ways, on boards of several shapes and k.
+    int wins = 0, losses = 0, others = 0;
+    for (Game game : {Game{"connect:4,4,3", 400}, Game{"connect:5,4,4", 300}, Game{"connect:4,4,4", 400},
+                      Game{"connect:6,3,3", 300}, Game{"connect:3,5,2", 200}, Game{"connect:4,5,4", 300},
+                      Game{"connect:6,3,4", 300}}) {
+        GameSpec spec = parse_game(game.name);
+        Geometry g(spec);
+        const int cells = spec.cells();
+        std::unordered_map<std::uint64_t, int> memo;
+        std::vector<Position> positions;
+        for (const Position& pos : random_positions(spec, game.positions, 13)) {
+            if (spec.cells() >= 20 && pos.stones() < 8) continue;  // keeps the brute force small
+            // The position and those one move on, which share its brute-force memo.
+            positions.push_back(pos);
+            for (Move m : pos.legal_moves()) {
+                positions.push_back(pos);
+                positions.back().play(m);
+            }
+        }
+        for (const Position& pos : positions) {
+            if (pos.game_over()) continue;
+            BitPosition p = BitPosition::from(g, pos);
+            if (cells - p.moves < 4 || p.can_win_next(g)) continue;
+            const Bitboard next = p.non_losing_moves(g);
+            if (!next) continue;
+            Position copy = pos;
+            const int exact = brute_score(copy, memo);
+            // Our second stone from now wins; the opponent's second stone wins.
+            const bool win = exact == (cells + 1 - (p.moves + 2)) / 2;
+            const bool loss = exact == -(cells + 1 - (p.moves + 3)) / 2;
+            EXPECT_EQ(p.wins_with_second_stone(g, next), win) << game.name << " " << pos.move_list_string();
+            EXPECT_EQ(p.loses_to_second_stone(g, next), loss) << game.name << " " << pos.move_list_string();
+            wins += win;
+            losses += loss;
+            others += !win && !loss;
+        }
+    }
+    // Each answer came up often enough to be tested.
+    EXPECT_GT(wins, 50);
+    EXPECT_GT(losses, 50);
+    EXPECT_GT(others, 50);
+}
+
 TEST(ConnectBitboard, RejectsBoardsBeyondSixtyFourBits) {
     EXPECT_THROW(Geometry(8, 8, 4), Error);
     EXPECT_THROW(Geometry(parse_game("tictactoe")), Error);
@@ -285,6 +330,56 @@ TEST(ConnectSolver, MatchesBruteForceWithEveryOptionAndTable) {
             }
         }
     }
+}
+
+TEST(ConnectSolver, NegamaxBoundsHoldInEveryWindow) {
+    // The search's static exits and bounds each hold for some windows only
+    // (high ones, low ones, null or wide): fail-hard alpha-beta must return
+    // the exact score inside the window and a bound on the right side outside
+    // it, whatever the window, with entries left in the table by the others.
+    std::mt19937 rng(17);
+    int below = 0, inside = 0, above = 0;
+    for (Game game : {Game{"connect:4,4,3", 150}, Game{"connect:5,4,4", 100}, Game{"connect:4,4,4", 150},
+                      Game{"connect:6,3,3", 100}, Game{"connect:4,5,4", 100}, Game{"connect:6,3,4", 100},
+                      Game{"connect:3,5,2", 60}}) {
+        GameSpec spec = parse_game(game.name);
+        Geometry g(spec);
+        const int cells = spec.cells();
+        std::unordered_map<std::uint64_t, int> memo;
+        for (const Position& pos : random_positions(spec, game.positions, 19)) {
+            if (spec.cells() >= 20 && pos.stones() < 8) continue;
+            BitPosition p = BitPosition::from(g, pos);
+            if (p.moves == cells || p.can_win_next(g)) continue;
+            Position copy = pos;
+            const int exact = brute_score(copy, memo);
+            const int lo = min_score(cells, p.moves), hi = max_score(cells, p.moves);
+            FixedTable fixed(g, 1);
+            NoTable none;
+            Solver with_table(g, fixed);
+            Solver without(g, none);
+            for (int w = 0; w < 12; ++w) {
+                int alpha = lo - 1 + static_cast<int>(rng() % (hi - lo + 2));
+                int beta = w % 2 ? alpha + 1 : alpha + 1 + static_cast<int>(rng() % (hi - alpha + 1));
+                for (int r : {with_table.negamax(p, alpha, beta), without.negamax(p, alpha, beta)}) {
+                    const std::string where = std::string(game.name) + " " + pos.move_list_string() + " window (" +
+                                              std::to_string(alpha) + ", " + std::to_string(beta) + ")";
+                    if (exact <= alpha) {
+                        EXPECT_LE(r, alpha) << where;
+                        ++below;
+                    } else if (exact >= beta) {
+                        EXPECT_GE(r, beta) << where;
+                        ++above;
+                    } else {
+                        EXPECT_EQ(r, exact) << where;
+                        ++inside;
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_GT(below, 500);
+    EXPECT_GT(inside, 500);
+    EXPECT_GT(above, 500);
 }
 
 TEST(ConnectSolver, PrincipalVariationPlaysOutTheScore) {

@@ -54,6 +54,8 @@ public:
             bottom_ |= bottom_cell(c);
             order_[c] = static_cast<std::int8_t>(width / 2 + (1 - 2 * (c % 2)) * (c + 1) / 2);
         }
+        for (int i = 0; i < width; ++i) rank_[order_[i]] = static_cast<std::int8_t>(i);
+        for (int bit = 0; bit < 64; ++bit) bit_column_[bit] = static_cast<std::int8_t>(bit / stride());
     }
     explicit BasicGeometry(const GameSpec& spec) : BasicGeometry(checked_gravity(spec).width, spec.height, spec.k) {}
 
@@ -67,16 +69,20 @@ public:
 
     Bitboard board_mask() const { return board_; }
     Bitboard bottom_mask() const { return bottom_; }
+    // Cells a stone can drop to when `mask` holds the stones, one per non-full column.
+    Bitboard playable(Bitboard mask) const { return (mask + bottom_) & board_; }
     Bitboard column_mask(int col) const { return column_ << (col * stride()); }
     Bitboard bottom_cell(int col) const { return Bitboard{1} << (col * stride()); }
     Bitboard top_cell(int col) const { return Bitboard{1} << (col * stride() + height() - 1); }
-    int column_of(Bitboard move) const { return std::countr_zero(move) / stride(); }
+    int column_of(Bitboard move) const { return bit_column_[std::countr_zero(move)]; }
     int mirror_column(int col) const { return width() - 1 - col; }
     // Bit of the cell at (col, row) with row 0 at the bottom.
     Bitboard cell_bit(int col, int row) const { return Bitboard{1} << (col * stride() + row); }
 
     // The i-th column to try: centre first, then alternating outwards.
     int column_order(int i) const { return order_[i]; }
+    // The inverse: where column `col` comes in that order.
+    int column_rank(int col) const { return rank_[col]; }
 
     // Empty board cells (not in `mask`) where one more stone would give
     // `stones` k in a row. `stones` must obey gravity (no stone above an
@@ -171,7 +177,8 @@ private:
     }
 
     Bitboard column_ = 0, board_ = 0, bottom_ = 0;
-    std::array<std::int8_t, 64> order_{};
+    std::array<std::int8_t, 64> order_{}, rank_{};
+    std::array<std::int8_t, 64> bit_column_{};  // column of each bit
 };
 
 // Any board size.
@@ -180,6 +187,20 @@ using Geometry = BasicGeometry<RuntimeDims>;
 using Connect4Geometry = BasicGeometry<FixedDims<7, 6, 4>>;
 // Is `g` the board Connect4Geometry is compiled for?
 inline bool is_connect4(const Geometry& g) { return g.width() == 7 && g.height() == 6 && g.k() == 4; }
+
+// The cells of `playable` a player can take without losing at once to an
+// opponent whose winning cells are `threats`: the forced block when the
+// opponent threatens, and never a cell right below an opponent's winning cell
+// (it would open that cell). Zero when every move loses at once, as when the
+// opponent has two playable threats. Assumes the player cannot win at once.
+inline Bitboard non_losing(Bitboard playable, Bitboard threats) {
+    const Bitboard forced = playable & threats;
+    if (forced) {
+        if (forced & (forced - 1)) return 0;  // two threats: cannot block both
+        playable = forced;
+    }
+    return playable & ~(threats >> 1);
+}
 
 // A position as the solver sees it: the stones of the side to move and all
 // stones. Copying is cheap, so the search plays moves on copies.
@@ -195,7 +216,7 @@ struct BitPosition {
 
     // Cells a stone can drop to, one per non-full column.
     template <class G>
-    Bitboard playable(const G& g) const { return (mask + g.bottom_mask()) & g.board_mask(); }
+    Bitboard playable(const G& g) const { return g.playable(mask); }
     template <class G>
     Bitboard own_wins(const G& g) const { return g.winning_cells(current, mask); }
     template <class G>
@@ -203,20 +224,47 @@ struct BitPosition {
     template <class G>
     bool can_win_next(const G& g) const { return (own_wins(g) & playable(g)) != 0; }
 
-    // Playable cells that do not hand the opponent an immediate win: forced
-    // blocks when the opponent threatens, and never a cell right below an
-    // opponent's winning cell. Zero when every move loses at once. Assumes
-    // the side to move cannot win at once (callers check that first).
+    // Playable cells that do not hand the opponent an immediate win (see
+    // non_losing). Assumes the side to move cannot win at once (callers check
+    // that first).
     template <class G>
-    Bitboard non_losing_moves(const G& g) const {
-        Bitboard possible = playable(g);
-        Bitboard threats = opponent_wins(g);
-        Bitboard forced = possible & threats;
-        if (forced) {
-            if (forced & (forced - 1)) return 0;  // two threats: cannot block both
-            possible = forced;
+    Bitboard non_losing_moves(const G& g) const { return non_losing(playable(g), opponent_wins(g)); }
+
+    // Two-move look-ahead without a search. Both take `next`, this position's
+    // non_losing_moves (not zero), and need three empty cells or more.
+    //
+    // Does one of `next` leave the opponent only replies that lose at once
+    // (two threats of ours to block, one right above the one to block, or
+    // every playable cell right under one)? Then the side to move wins with
+    // its second stone from now. The opponent cannot win first: `next` are
+    // non-losing moves.
+    template <class G>
+    bool wins_with_second_stone(const G& g, Bitboard next) const {
+        for (; next; next &= next - 1) {
+            const Bitboard after = mask | (next & -next);
+            if (!non_losing(g.playable(after), g.winning_cells(current | (next & -next), after))) return true;
         }
-        return possible & ~(threats >> 1);
+        return false;
+    }
+    // Does each of `next` allow a reply after which every move of ours loses
+    // at once? Then the opponent wins with its second stone from now. Only
+    // the opponent's non-losing replies count, and none of them lets us win
+    // at once: each blocks our one playable threat if there is one, and none
+    // opens the cell under another.
+    template <class G>
+    bool loses_to_second_stone(const G& g, Bitboard next) const {
+        const Bitboard opponent = current ^ mask;
+        for (; next; next &= next - 1) {
+            const Bitboard after = mask | (next & -next);
+            bool refuted = false;
+            for (Bitboard replies = non_losing(g.playable(after), g.winning_cells(current | (next & -next), after));
+                 replies && !refuted; replies &= replies - 1) {
+                const Bitboard filled = after | (replies & -replies);
+                refuted = !non_losing(g.playable(filled), g.winning_cells(opponent | (replies & -replies), filled));
+            }
+            if (!refuted) return false;
+        }
+        return true;
     }
 
     void play(Bitboard move) {

@@ -169,17 +169,15 @@ public:
     // Null-window or full-window alpha-beta. Requires that the side to move
     // cannot win at once. Returns a bound as in fail-hard alpha-beta: the
     // exact score if it lies in (alpha, beta), else a bound on the far side.
-    int negamax(const BitPosition& p, int alpha, int beta) {
+    int negamax(const BitPosition& p, int alpha, int beta) { return search(p, p.non_losing_moves(g_), alpha, beta); }
+
+private:
+    // negamax, given p's non-losing moves (the caller's move generation
+    // knows them for the positions it leaves the opponent).
+    int search(const BitPosition& p, Bitboard next, int alpha, int beta) {
         ++stats_.nodes;
         if (stopped()) return 0;
         const int cells = g_.cells();
-        Table& table = table_for(p);
-        // The table look-up is the likely cache miss: start it before the
-        // move generation so the two overlap.
-        bool mirrored = false;
-        const Bitboard key = table_key(p, mirrored);
-        table.prefetch(key);
-        Bitboard next = p.non_losing_moves(g_);
         if (!next) return -(cells - p.moves) / 2;  // the opponent wins with its next stone
         if (p.moves >= cells - 2) return 0;         // neither side can complete a line any more
         // The opponent cannot win with its next stone, nor we with this one.
@@ -193,6 +191,18 @@ public:
             beta = hi;
             if (alpha >= beta) return beta;
         }
+
+        // Above a win two moves later, only a win with our next stone matters:
+        // settle that without the table.
+        const int hi2 = (cells - 3 - p.moves) / 2;
+        if (alpha >= hi2) return p.wins_with_second_stone(g_, next) ? hi : hi2;
+
+        // The table look-up is the likely cache miss: start it past the cheap
+        // exits above, so the line tests below overlap it.
+        Table& table = table_for(p);
+        bool mirrored = false;
+        const Bitboard key = table_key(p, mirrored);
+        table.prefetch(key);
 
         // A side left without any line it could still complete can at best draw.
         if (beta > 0 && !g_.can_still_win(p.current, p.mask)) {
@@ -221,44 +231,63 @@ public:
             if (entry.column >= 0) hint = mirrored ? g_.mirror_column(entry.column) : entry.column;
         }
 
+        // Below a loss two moves later, only a loss to the opponent's next
+        // stone but one matters.
+        const int lo2 = -(cells - 4 - p.moves) / 2;
+        if (beta <= lo2) return p.loses_to_second_stone(g_, next) ? lo : lo2;
+
+        // A move that leaves the opponent no safe reply wins with our next
+        // stone, the best score left; otherwise we win two moves later at best.
+        MoveList list;
+        if (generate_moves(p, next, list)) return hi;
+        if (beta > hi2) {
+            beta = hi2;
+            if (alpha >= beta) return beta;
+        }
+
+        order_moves(p, hint, list);
         // Enhanced transposition cutoff: where subtrees are big, a child whose
-        // stored upper bound already refutes it saves searching the others.
+        // stored bound already refutes it saves searching the others. After a
+        // forced reply the table holds the position that follows it, from our
+        // side (see the search loop below). Children go best first, so the
+        // column stored is the one the search would have tried first.
         if (cells - p.moves >= kEtcEmptyCells) {
-            for (Bitboard moves = next; moves; moves &= moves - 1) {
+            for (int i = 0; i < list.size; ++i) {
+                select_best(list, i);
+                const ScoredMove& m = list.moves[i];
                 BitPosition child = p;
-                child.play(moves & -moves);
+                child.play(m.move);
+                if (m.reply) child.play(m.reply);
                 TableEntry e;
-                if (probe(child, e) && !e.lower && -e.score >= beta) {
-                    save(table, key, mirrored, {-e.score, true, g_.column_of(moves & -moves)}, stats_.nodes);
-                    return -e.score;
+                if (!probe(child, e)) continue;
+                const int score = m.reply ? e.score : -e.score;
+                if (e.lower == (m.reply != 0) && score >= beta) {
+                    save(table, key, mirrored, {score, true, m.column}, stats_.nodes);
+                    return score;
                 }
             }
         }
         const std::uint64_t start = stats_.nodes;
         int best = hint;
-        // The table's move is searched before the others are even scored:
-        // it refutes so often that skipping their ordering work pays (a
-        // parallel helper that varies its order here keeps the plain way).
-        Bitboard first = hint >= 0 && options_.ordering && !varies_order(p) ? next & g_.column_mask(hint) : 0;
-        if (first) {
-            BitPosition child = p;
-            child.play(first);
-            int score = -negamax(child, -beta, -alpha);
-            if (stopped()) return 0;  // an abandoned search: store nothing, return anything
-            if (score >= beta) {
-                save(table, key, mirrored, {score, true, hint}, start);
-                return score;
-            }
-            if (score > alpha) alpha = score;
-            next ^= first;
-        }
-        MoveList list;
-        order_moves(p, next, first ? -1 : hint, list);
         for (int i = 0; i < list.size; ++i) {
+            select_best(list, i);
             BitPosition child = p;
             child.play(list.moves[i].move);
-            int score = -negamax(child, -beta, -alpha);
-            if (stopped()) return 0;
+            int score;
+            if (list.moves[i].reply) {
+                // A forced reply is played out here rather than costing the
+                // opponent a node: its other moves lose at once, so the
+                // position after the reply has the child's score. If that
+                // leaves us no safe move, we lose with the opponent's next
+                // stone, the lowest score possible here: alpha is no less.
+                child.play(list.moves[i].reply);
+                const Bitboard safe = child.non_losing_moves(g_);
+                if (!safe) continue;
+                score = search(child, safe, alpha, beta);
+            } else {
+                score = -search(child, list.moves[i].replies, -beta, -alpha);
+            }
+            if (stopped()) return 0;  // an abandoned search: store nothing, return anything
             if (score >= beta) {
                 save(table, key, mirrored, {score, true, list.moves[i].column}, start);
                 return score;
@@ -272,9 +301,10 @@ public:
         return alpha;
     }
 
-private:
     struct ScoredMove {
         Bitboard move;
+        Bitboard replies;  // the opponent's replies that do not lose at once
+        Bitboard reply;    // the only one of them, else 0
         int column;
         int score;
     };
@@ -285,12 +315,17 @@ private:
 
     bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
 
-    // Winning cells are few; this beats a library call on CPUs targeted
-    // without a popcount instruction.
+    // Winning cells are few: without a popcount instruction, clearing them
+    // one by one beats the library call; with one, the instruction wins (the
+    // loop's exit is a branch mispredicted at every other call).
     static int sparse_popcount(Bitboard b) {
+#ifdef __POPCNT__
+        return std::popcount(b);
+#else
         int n = 0;
         for (; b; b &= b - 1) ++n;
         return n;
+#endif
     }
 
     Table& table_for(const BitPosition& p) { return g_.cells() - p.moves < kNearEmptyCells ? near_ : far_; }
@@ -327,43 +362,56 @@ private:
         return -1;
     }
 
-    // Does this solver, a parallel helper, reorder its moves at p?
-    bool varies_order(const BitPosition& p) const {
-        return variation_ && g_.cells() - p.moves >= kVariationEmptyCells && (p.moves + variation_) % 2;
+    // Scores the moves of `next` for ordering into `list`; ties go to the
+    // centre-first column order (the rank breaks them inside the score). Returns true, leaving the list
+    // unfinished, as soon as a move wins with our next stone: one that leaves
+    // the opponent no reply but losing ones (see BitPosition::wins_with_second_stone).
+    //
+    // The ordering score of a move: the cells where it would leave us one
+    // stone short of a line, counted twice, and once more for those the
+    // opponent can be made to fill right under (the cell above a playable
+    // one: after any reply there, we win). These weights beat the plain count
+    // by 5% of nodes on Pons's middle-game sets.
+    bool generate_moves(const BitPosition& p, Bitboard next, MoveList& list) const {
+        for (; next; next &= next - 1) {
+            const Bitboard move = next & -next;
+            const int col = g_.column_of(move);
+            const Bitboard after = p.mask | move;
+            const Bitboard threats = g_.winning_cells(p.current | move, after);
+            const Bitboard replies = g_.playable(after);
+            const Bitboard safe = non_losing(replies, threats);
+            if (!safe) return true;
+            int score = -g_.column_rank(col);
+            if (options_.ordering)
+                score += 64 * (2 * sparse_popcount(threats) + sparse_popcount(threats & (replies << 1)));
+            list.moves[list.size++] = {move, safe, safe & (safe - 1) ? 0 : safe, col, score};
+        }
+        return false;
     }
 
-    // How promising a move looks: the cells where it would leave us one stone
-    // short of a line, counted twice, and once more for those the opponent
-    // can be made to fill right under (the cell above a playable one: after
-    // any reply there, we win). Ordering only: these weights beat the plain
-    // count by 5% of nodes on Pons's middle-game sets.
-    int threat_score(const BitPosition& p, Bitboard move) const {
-        const Bitboard after = p.mask | move;
-        const Bitboard threats = g_.winning_cells(p.current | move, after);
-        const Bitboard next_playable = (after + g_.bottom_mask()) & g_.board_mask();
-        return 2 * sparse_popcount(threats) + sparse_popcount(threats & (next_playable << 1));
+    // The table move first, the rest by generate_moves' scores; a helper of
+    // a parallel search then tries the first choice last, so it starts where
+    // thread 0 is not.
+    void order_moves(const BitPosition& p, int hint, MoveList& list) const {
+        constexpr int kFirst = 1 << 28, kLast = -(1 << 28);
+        if (options_.ordering)
+            for (int i = 0; i < list.size; ++i)
+                if (list.moves[i].column == hint) list.moves[i].score = kFirst;
+        const int cells_left = g_.cells() - p.moves;
+        if (variation_ && cells_left >= kVariationEmptyCells && list.size > 1 && (p.moves + variation_) % 2) {
+            select_best(list, 0);
+            list.moves[0].score = kLast;
+        }
     }
 
-    // Table move first, then by threat_score; ties keep the centre-first
-    // column order.
-    void order_moves(const BitPosition& p, Bitboard next, int hint, MoveList& list) const {
-        constexpr int kHintScore = 1 << 20;
-        for (int i = 0; i < g_.width(); ++i) {
-            int col = g_.column_order(i);
-            Bitboard move = next & g_.column_mask(col);
-            if (!move) continue;
-            int score = 0;
-            if (options_.ordering) score = col == hint ? kHintScore : threat_score(p, move);
-            int j = list.size++;
-            for (; j > 0 && list.moves[j - 1].score < score; --j) list.moves[j] = list.moves[j - 1];
-            list.moves[j] = {move, col, score};
-        }
-        // A helper tries the first choice last, so it starts where thread 0 is not.
-        if (list.size > 1 && varies_order(p)) {
-            ScoredMove first = list.moves[0];
-            for (int i = 1; i < list.size; ++i) list.moves[i - 1] = list.moves[i];
-            list.moves[list.size - 1] = first;
-        }
+    // Brings the best of moves[from..] to `from`. Picking moves as the search
+    // reaches them beats sorting them up front: most nodes cut off on their
+    // first move, and the sort's data-dependent branches mispredicted often.
+    static void select_best(MoveList& list, int from) {
+        int best = from;
+        for (int i = from + 1; i < list.size; ++i)
+            if (list.moves[i].score > list.moves[best].score) best = i;
+        std::swap(list.moves[from], list.moves[best]);
     }
 
     void save(Table& table, Bitboard key, bool mirrored, TableEntry entry, std::uint64_t start) {
