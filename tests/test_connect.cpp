@@ -61,6 +61,15 @@ struct Game {
     int positions;
 };
 
+// Small gravity boards of several shapes and k, small enough for the brute
+// force, with `per_board` random positions each (fewer on the slowest).
+std::vector<Game> small_gravity_boards(int per_board) {
+    return {Game{"connect:4,4,3", per_board}, Game{"connect:5,4,4", per_board * 3 / 4},
+            Game{"connect:4,4,4", per_board},  Game{"connect:6,3,3", per_board * 3 / 4},
+            Game{"connect:3,5,2", per_board / 2}, Game{"connect:4,5,4", per_board * 3 / 4},
+            Game{"connect:6,3,4", per_board * 3 / 4}};
+}
+
 }  // namespace
 
 TEST(ConnectBitboard, WinningCellsMatchTheRulesEngine) {
@@ -165,9 +174,7 @@ TEST(ConnectBitboard, SecondStoneChecksMatchTheBruteForce) {
     // The solver settles these two questions without a search: they must be
     // exact, both ways, on boards of several shapes and k.
     int wins = 0, losses = 0, others = 0;
-    for (Game game : {Game{"connect:4,4,3", 400}, Game{"connect:5,4,4", 300}, Game{"connect:4,4,4", 400},
-                      Game{"connect:6,3,3", 300}, Game{"connect:3,5,2", 200}, Game{"connect:4,5,4", 300},
-                      Game{"connect:6,3,4", 300}}) {
+    for (Game game : small_gravity_boards(400)) {
         GameSpec spec = parse_game(game.name);
         Geometry g(spec);
         const int cells = spec.cells();
@@ -339,9 +346,7 @@ TEST(ConnectSolver, NegamaxBoundsHoldInEveryWindow) {
     // it, whatever the window, with entries left in the table by the others.
     std::mt19937 rng(17);
     int below = 0, inside = 0, above = 0;
-    for (Game game : {Game{"connect:4,4,3", 150}, Game{"connect:5,4,4", 100}, Game{"connect:4,4,4", 150},
-                      Game{"connect:6,3,3", 100}, Game{"connect:4,5,4", 100}, Game{"connect:6,3,4", 100},
-                      Game{"connect:3,5,2", 60}}) {
+    for (Game game : small_gravity_boards(150)) {
         GameSpec spec = parse_game(game.name);
         Geometry g(spec);
         const int cells = spec.cells();
