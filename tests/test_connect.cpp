@@ -261,6 +261,53 @@ TEST(ConnectTable, StoresExactKeysOnEveryBoardSize) {
     }
 }
 
+TEST(ConnectTable, GrowsIntoItsMemoryWithoutLosingEntries) {
+    // A 64 MiB table starts with a 512 KiB view and grows fourfold whenever
+    // it is half full: 400,000 keys take it through three growths. Moving entries
+    // must keep every one findable under its own key, with its own fields.
+    GameSpec spec = parse_game("connect:7,6,4");
+    Geometry g(spec);
+    FixedTable table(g, 64);
+    const Bitboard key_mask = (Bitboard{1} << g.key_bits()) - 1;
+    std::mt19937_64 rng(11);
+    std::unordered_map<Bitboard, TableEntry> stored;
+    int evictions = 0;
+    while (stored.size() < 400000) {
+        Bitboard key = rng() & key_mask;
+        TableEntry entry{static_cast<int>(rng() % 43) - 21, (rng() & 1) != 0, static_cast<int>(rng() % 7)};
+        evictions += table.store(key, entry, static_cast<int>(rng() % 30));
+        stored[key] = entry;
+    }
+    auto check = [&] {
+        int missing = 0;
+        for (const auto& [key, want] : stored) {
+            TableEntry e;
+            if (!table.probe(key, e)) {
+                ++missing;
+                continue;
+            }
+            EXPECT_EQ(e.score, want.score);
+            EXPECT_EQ(e.lower, want.lower);
+            EXPECT_EQ(e.column, want.column);
+        }
+        return missing;
+    };
+    const int missing = check();
+    EXPECT_LE(missing, evictions);  // only evicted keys may be gone
+    EXPECT_LT(evictions, 400);      // a view at most half full rarely overflows a bucket
+    table.use_full_size();          // one more growth, to the whole table
+    EXPECT_EQ(check(), missing);
+
+    table.clear();  // the touched-bucket log overflowed: a memset of the view
+    TableEntry e;
+    for (const auto& [key, want] : stored) ASSERT_FALSE(table.probe(key, e));
+    // The reset view works like a new table.
+    Bitboard key = stored.begin()->first;
+    table.store(key, {3, true, 2}, 1);
+    ASSERT_TRUE(table.probe(key, e));
+    EXPECT_EQ(e.score, 3);
+}
+
 TEST(ConnectSolver, SeedFacts) {
     // (game, score for the first player on the empty board)
     struct Fact {

@@ -27,6 +27,10 @@ ParallelResult parallel_solve(const Geo& g, Table& far, Table& near, const BitPo
     std::vector<Solver<Table, Geo>> solvers;
     solvers.reserve(threads);
     std::vector<int> scores(threads, 0);
+    if (threads > 1) {
+        far.use_full_size();
+        near.use_full_size();
+    }
     for (int t = 0; t < threads; ++t) {
         solvers.emplace_back(g, far, near, options);
         solvers.back().set_variation(t);

