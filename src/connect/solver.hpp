@@ -169,12 +169,16 @@ public:
     // Null-window or full-window alpha-beta. Requires that the side to move
     // cannot win at once. Returns a bound as in fail-hard alpha-beta: the
     // exact score if it lies in (alpha, beta), else a bound on the far side.
-    int negamax(const BitPosition& p, int alpha, int beta) { return search(p, p.non_losing_moves(g_), alpha, beta); }
+    int negamax(const BitPosition& p, int alpha, int beta) {
+        const Bitboard against = p.opponent_wins(g_);
+        return search(p, non_losing(p.playable(g_), against), against, alpha, beta);
+    }
 
 private:
-    // negamax, given p's non-losing moves (the caller's move generation
-    // knows them for the positions it leaves the opponent).
-    int search(const BitPosition& p, Bitboard next, int alpha, int beta) {
+    // negamax, given p's non-losing moves and the cells where the opponent
+    // would complete a line (the caller's move generation knows both for the
+    // positions it leaves the opponent).
+    int search(const BitPosition& p, Bitboard next, Bitboard against, int alpha, int beta) {
         ++stats_.nodes;
         if (stopped()) return 0;
         const int cells = g_.cells();
@@ -239,7 +243,7 @@ private:
         // A move that leaves the opponent no safe reply wins with our next
         // stone, the best score left; otherwise we win two moves later at best.
         MoveList list;
-        if (generate_moves(p, next, list)) return hi;
+        if (generate_moves(p, next, against, list)) return hi;
         if (beta > hi2) {
             beta = hi2;
             if (alpha >= beta) return beta;
@@ -257,11 +261,11 @@ private:
                 const ScoredMove& m = list.moves[i];
                 BitPosition child = p;
                 child.play(m.move);
-                if (m.reply) child.play(m.reply);
+                if (m.reply()) child.play(m.reply());
                 TableEntry e;
                 if (!probe(child, e)) continue;
-                const int score = m.reply ? e.score : -e.score;
-                if (e.lower == (m.reply != 0) && score >= beta) {
+                const int score = m.reply() ? e.score : -e.score;
+                if (e.lower == (m.reply() != 0) && score >= beta) {
                     save(table, key, mirrored, {score, true, m.column}, stats_.nodes);
                     return score;
                 }
@@ -274,18 +278,19 @@ private:
             BitPosition child = p;
             child.play(list.moves[i].move);
             int score;
-            if (list.moves[i].reply) {
+            if (list.moves[i].reply()) {
                 // A forced reply is played out here rather than costing the
                 // opponent a node: its other moves lose at once, so the
                 // position after the reply has the child's score. If that
                 // leaves us no safe move, we lose with the opponent's next
                 // stone, the lowest score possible here: alpha is no less.
-                child.play(list.moves[i].reply);
-                const Bitboard safe = child.non_losing_moves(g_);
+                child.play(list.moves[i].reply());
+                const Bitboard child_against = child.opponent_wins(g_);
+                const Bitboard safe = non_losing(child.playable(g_), child_against);
                 if (!safe) continue;
-                score = search(child, safe, alpha, beta);
+                score = search(child, safe, child_against, alpha, beta);
             } else {
-                score = -search(child, list.moves[i].replies, -beta, -alpha);
+                score = -search(child, list.moves[i].replies, list.moves[i].threats, -beta, -alpha);
             }
             if (stopped()) return 0;  // an abandoned search: store nothing, return anything
             if (score >= beta) {
@@ -303,10 +308,12 @@ private:
 
     struct ScoredMove {
         Bitboard move;
+        Bitboard threats;  // the cells where we would then complete a line
         Bitboard replies;  // the opponent's replies that do not lose at once
-        Bitboard reply;    // the only one of them, else 0
         int column;
         int score;
+        // The opponent's only safe reply, else 0.
+        Bitboard reply() const { return replies & (replies - 1) ? 0 : replies; }
     };
     struct MoveList {
         std::array<ScoredMove, 32> moves;  // width <= 32 on a 64-bit board
@@ -371,8 +378,12 @@ private:
     // stone short of a line, counted twice, and once more for those the
     // opponent can be made to fill right under (the cell above a playable
     // one: after any reply there, we win). These weights beat the plain count
-    // by 5% of nodes on Pons's middle-game sets.
-    bool generate_moves(const BitPosition& p, Bitboard next, MoveList& list) const {
+    // by 5% of nodes on Pons's middle-game sets. A cell right above one where
+    // the opponent completes a line does not count (an idea from Christophe
+    // Steininger's solver): that column can never be filled up to it, since
+    // whoever plays under it hands the opponent the win. 4-7% fewer nodes.
+    bool generate_moves(const BitPosition& p, Bitboard next, Bitboard against, MoveList& list) const {
+        const Bitboard useless = against << 1;
         for (; next; next &= next - 1) {
             const Bitboard move = next & -next;
             const int col = g_.column_of(move);
@@ -382,9 +393,11 @@ private:
             const Bitboard safe = non_losing(replies, threats);
             if (!safe) return true;
             int score = -g_.column_rank(col);
-            if (options_.ordering)
-                score += 64 * (2 * sparse_popcount(threats) + sparse_popcount(threats & (replies << 1)));
-            list.moves[list.size++] = {move, safe, safe & (safe - 1) ? 0 : safe, col, score};
+            if (options_.ordering) {
+                const Bitboard useful = threats & ~useless;
+                score += 64 * (2 * sparse_popcount(useful) + sparse_popcount(useful & (replies << 1)));
+            }
+            list.moves[list.size++] = {move, threats, safe, col, score};
         }
         return false;
     }
