@@ -105,13 +105,19 @@ public:
     // empty cell? If not, the best it can hope for is a draw.
     bool can_still_win(Bitboard stones, Bitboard mask) const { return has_line(stones | (board_ & ~mask)); }
     // The board reflected left-right (works on stones, masks and keys alike,
-    // since no value carries from one column into the next).
+    // since no value carries from one column into the next). One delta swap
+    // per pair of mirror columns (the middle one of an odd width stays): t
+    // marks the bits where column c and its twin, shifted onto it, differ;
+    // flipping them in both columns exchanges the two, in half the steps of
+    // moving every column on its own.
     Bitboard mirror(Bitboard b) const {
         const Bitboard column_bits = (Bitboard{1} << stride()) - 1;
-        Bitboard m = 0;
-        for (int c = 0; c < width(); ++c)
-            m |= ((b >> (c * stride())) & column_bits) << (mirror_column(c) * stride());
-        return m;
+        for (int c = 0; c < width() / 2; ++c) {
+            const int shift = (width() - 1 - 2 * c) * stride();
+            const Bitboard t = ((b >> shift) ^ b) & (column_bits << (c * stride()));
+            b ^= t ^ (t << shift);
+        }
+        return b;
     }
 
 private:
