@@ -263,11 +263,12 @@ private:
                 const ScoredMove& m = list.moves[i];
                 BitPosition child = p;
                 child.play(m.move);
-                if (m.reply()) child.play(m.reply());
+                const bool forced = m.forced();
+                if (forced) child.play(m.replies);
                 TableEntry e;
                 if (!probe(child, e)) continue;
-                const int score = m.reply() ? e.score : -e.score;
-                if (e.lower == (m.reply() != 0) && score >= beta) {
+                const int score = forced ? e.score : -e.score;
+                if (e.lower == forced && score >= beta) {
                     save(table, key, mirrored, {score, true, m.column}, stats_.nodes);
                     return score;
                 }
@@ -280,13 +281,13 @@ private:
             BitPosition child = p;
             child.play(list.moves[i].move);
             int score;
-            if (list.moves[i].reply()) {
+            if (list.moves[i].forced()) {
                 // A forced reply is played out here rather than costing the
                 // opponent a node: its other moves lose at once, so the
                 // position after the reply has the child's score. If that
                 // leaves us no safe move, we lose with the opponent's next
                 // stone, the lowest score possible here: alpha is no less.
-                child.play(list.moves[i].reply());
+                child.play(list.moves[i].replies);
                 const Bitboard child_against = child.opponent_wins(g_);
                 const Bitboard safe = non_losing(child.playable(g_), child_against);
                 if (!safe) continue;
@@ -311,11 +312,10 @@ private:
     struct ScoredMove {
         Bitboard move;
         Bitboard threats;  // the cells where we would then complete a line
-        Bitboard replies;  // the opponent's replies that do not lose at once
+        Bitboard replies;  // the opponent's replies that do not lose at once (never none)
         int column;
         int score;
-        // The opponent's only safe reply, else 0.
-        Bitboard reply() const { return replies & (replies - 1) ? 0 : replies; }
+        bool forced() const { return (replies & (replies - 1)) == 0; }  // a single reply
     };
     struct MoveList {
         std::array<ScoredMove, 32> moves;  // width <= 32 on a 64-bit board
