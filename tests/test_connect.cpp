@@ -295,7 +295,7 @@ TEST(ConnectTable, GrowsIntoItsMemoryWithoutLosingEntries) {
     const int missing = check();
     EXPECT_LE(missing, evictions);  // only evicted keys may be gone
     EXPECT_LT(evictions, 400);      // a view at most half full rarely overflows a bucket
-    table.use_full_size();          // one more growth, to the whole table
+    table.share();                  // one more growth, to the whole table
     EXPECT_EQ(check(), missing);
 
     table.clear();  // the touched-bucket log overflowed: a memset of the view
@@ -473,4 +473,30 @@ TEST(ConnectSolver, ParallelSolveAgreesWithTheSerialOne) {
     auto empty = parallel_solve(g, tables.far, tables.near, BitPosition{}, true, 2);
     EXPECT_EQ(empty.score, -1);
     EXPECT_GT(empty.stats.nodes, 0u);
+
+    // Boards big enough that the threads share out moves (kSharedEmptyCells),
+    // strong scores from early positions, against one thread.
+    GameSpec big_spec = parse_game("connect:6,5,4");
+    Geometry big(big_spec);
+    for (std::vector<int> columns : {std::vector<int>{}, {2}, {0, 3}, {2, 2, 3}, {5, 1, 2, 3}}) {
+        Position pos(big_spec);
+        for (int col : columns) pos.play(pos.drop_cell(col));
+        TablePair serial_tables(big, 4), shared_tables(big, 4);
+        Solver serial(big, serial_tables.far, serial_tables.near);
+        const BitPosition p = BitPosition::from(big, pos);
+        auto result = parallel_solve(big, shared_tables.far, shared_tables.near, p, false, 3);
+        EXPECT_EQ(result.score, serial.solve(p, false)) << pos.move_list_string();
+    }
+}
+
+TEST(ConnectSolver, BusyNodesMarkAndRelease) {
+    BusyNodes busy;
+    EXPECT_FALSE(busy.busy(12345));
+    busy.enter(12345);
+    EXPECT_TRUE(busy.busy(12345));
+    EXPECT_FALSE(busy.busy(54321));
+    busy.leave(54321);  // not marked: nothing changes
+    EXPECT_TRUE(busy.busy(12345));
+    busy.leave(12345);
+    EXPECT_FALSE(busy.busy(12345));
 }

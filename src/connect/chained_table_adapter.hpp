@@ -39,7 +39,7 @@ public:
     }
     void clear() { table_.clear(); }
     void prefetch(Bitboard) const {}  // the chain's nodes are unknown until it is walked
-    void use_full_size() {}  // it grows by itself
+    void share() {}  // threads never share it
 
     std::size_t bytes() const { return table_.memory_bytes(); }
     std::size_t size() const { return table_.size(); }

@@ -1,12 +1,13 @@
 // Shared-table parallel solving: every thread runs the whole solve on the
-// same tables; thread 0 keeps the normal move order, the helpers scramble
-// theirs near the root, so they work ahead on other subtrees and leave
-// bounds that the others find in the table. The first thread to finish
-// gives the answer and stops the rest. Node counts then vary from run to run;
+// same tables, and near the root a thread puts off the moves another thread
+// is searching (BusyNodes, in solver.hpp), so the threads spread over
+// different subtrees and leave bounds that the others find in the table.
+// The first thread to finish gives the answer and stops the rest. Node counts then vary from run to run;
 // with one thread this is the ordinary, deterministic solve.
 #pragma once
 
 #include <atomic>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -24,17 +25,20 @@ ParallelResult parallel_solve(const Geo& g, Table& far, Table& near, const BitPo
                               int threads, SolverOptions options = {}) {
     std::atomic<bool> stop{false};
     std::atomic<int> winner{-1};
+    auto busy = std::make_unique<BusyNodes>();
     std::vector<Solver<Table, Geo>> solvers;
     solvers.reserve(threads);
     std::vector<int> scores(threads, 0);
     if (threads > 1) {
-        far.use_full_size();
-        near.use_full_size();
+        far.share();
+        near.share();
     }
     for (int t = 0; t < threads; ++t) {
         solvers.emplace_back(g, far, near, options);
-        solvers.back().set_variation(t);
-        if (threads > 1) solvers.back().set_stop_flag(&stop);
+        if (threads > 1) {
+            solvers.back().set_stop_flag(&stop);
+            solvers.back().share_nodes(busy.get());
+        }
     }
     auto run = [&](int t) {
         scores[t] = solvers[t].solve(p, weak);

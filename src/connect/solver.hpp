@@ -37,8 +37,34 @@ inline constexpr int kEtcEmptyCells = 16;
 // (a third fewer on Pons's end-game set, the same on his middle-game sets).
 inline constexpr int kFullWindowEmptyCells = 16;
 
-// Helpers of a parallel search reorder moves at nodes with this many empty cells.
-inline constexpr int kVariationEmptyCells = 28;
+// Threads of a parallel search share out the moves of nodes with at least
+// this many empty cells (see BusyNodes); below, subtrees are too small to be
+// worth the bookkeeping.
+inline constexpr int kSharedEmptyCells = 24;
+
+// The positions that threads of a parallel search are searching now. A thread
+// that reaches one of them as a later move of a node puts it off and searches
+// the node's other moves first (ABDADA: by the time it comes back, the table
+// usually holds the result), so threads spread over different subtrees. A
+// hint only, never a result: a lost or stale mark costs duplicated work, not
+// correctness, so each slot is one relaxed atomic key, overwritten on
+// collisions.
+class BusyNodes {
+public:
+    bool busy(Bitboard key) const { return slot(key).load(std::memory_order_relaxed) == key; }
+    void enter(Bitboard key) { slot(key).store(key, std::memory_order_relaxed); }
+    void leave(Bitboard key) {
+        Bitboard expected = key;
+        slot(key).compare_exchange_strong(expected, 0, std::memory_order_relaxed);
+    }
+
+private:
+    static constexpr int kBits = 14;
+    std::atomic<Bitboard>& slot(Bitboard key) const {
+        return slots_[(key * 0x9E3779B97F4A7C15ULL) >> (64 - kBits)];
+    }
+    mutable std::array<std::atomic<Bitboard>, std::size_t{1} << kBits> slots_{};
+};
 
 struct SolverOptions {
     bool symmetry = true;   // mirror positions share table entries
@@ -73,11 +99,10 @@ public:
     const SearchStats& stats() const { return stats_; }
 
     // Parallel search (see parallel_solve.hpp): several solvers share the
-    // tables; `stop` abandons this one's search once another has finished,
-    // and a non-zero `variation` makes it try its first choice last near the
-    // root, so helpers explore other subtrees first and fill the table for the rest.
+    // tables and the busy marks; `stop` abandons this one's search once
+    // another has finished.
     void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
-    void set_variation(int variation) { variation_ = variation; }
+    void share_nodes(BusyNodes* busy) { busy_ = busy; }
     void reset_stats() { stats_ = {}; }
 
     // The score of a position that is not already won (weak: its sign).
@@ -177,6 +202,19 @@ public:
     }
 
 private:
+    struct ScoredMove {
+        Bitboard move;
+        Bitboard threats;  // the cells where we would then complete a line
+        Bitboard replies;  // the opponent's replies that do not lose at once (never none)
+        int column;
+        int score;
+        bool forced() const { return (replies & (replies - 1)) == 0; }  // a single reply
+    };
+    struct MoveList {
+        std::array<ScoredMove, 32> moves;  // width <= 32 on a 64-bit board
+        int size = 0;
+    };
+
     // negamax, given p's non-losing moves and the cells where the opponent
     // would complete a line (the caller's move generation knows both for the
     // positions it leaves the opponent).
@@ -251,7 +289,7 @@ private:
             if (alpha >= beta) return beta;
         }
 
-        order_moves(p, hint, list);
+        order_moves(hint, list);
         // Enhanced transposition cutoff: where subtrees are big, a child whose
         // stored bound already refutes it saves searching the others. After a
         // forced reply the table holds the position that follows it, from our
@@ -274,12 +312,38 @@ private:
                 }
             }
         }
+        if (busy_ && cells - p.moves >= kSharedEmptyCells)
+            return search_shared_moves(p, list, table, key, mirrored, alpha, beta, hint);
+        return search_moves<false>(p, list, table, key, mirrored, alpha, beta, hint);
+    }
+
+    // The move loop of search(). `Shared`, in a parallel search, marks the
+    // node busy while its moves are searched and puts its later moves that
+    // another thread is searching last (`deferred`). That copy of the loop
+    // stays out of line, so the single-threaded search, with everything
+    // inlined, does not pay for it.
+    [[gnu::noinline]] int search_shared_moves(const BitPosition& p, MoveList& list, Table& table, Bitboard key,
+                                              bool mirrored, int alpha, int beta, int hint) {
+        return search_moves<true>(p, list, table, key, mirrored, alpha, beta, hint);
+    }
+    template <bool Shared>
+    [[gnu::always_inline]] int search_moves(const BitPosition& p, MoveList& list, Table& table, Bitboard key,
+                                            bool mirrored, int alpha, int beta, int hint) {
         const std::uint64_t start = stats_.nodes;
         int best = hint;
-        for (int i = 0; i < list.size; ++i) {
-            select_best(list, i);
+        BusyMark mark(Shared ? busy_ : nullptr, key);
+        int deferred[32];
+        int deferred_count = 0;
+        for (int k = 0; k < list.size + deferred_count; ++k) {
+            const bool first_pass = !Shared || k < list.size;
+            const int i = first_pass ? k : deferred[k - list.size];
+            if (first_pass) select_best(list, i);
             BitPosition child = p;
             child.play(list.moves[i].move);
+            if (Shared && i > 0 && first_pass && busy_->busy(searched_key(child, list.moves[i]))) {
+                deferred[deferred_count++] = i;
+                continue;
+            }
             int score;
             if (list.moves[i].forced()) {
                 // A forced reply is played out here rather than costing the
@@ -309,20 +373,29 @@ private:
         return alpha;
     }
 
-    struct ScoredMove {
-        Bitboard move;
-        Bitboard threats;  // the cells where we would then complete a line
-        Bitboard replies;  // the opponent's replies that do not lose at once (never none)
-        int column;
-        int score;
-        bool forced() const { return (replies & (replies - 1)) == 0; }  // a single reply
-    };
-    struct MoveList {
-        std::array<ScoredMove, 32> moves;  // width <= 32 on a 64-bit board
-        int size = 0;
+    bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+
+    // Marks a node busy for its lifetime (nothing if `busy` is null).
+    struct BusyMark {
+        BusyMark(BusyNodes* nodes, Bitboard node_key) : busy(nodes), key(node_key) {
+            if (busy) busy->enter(key);
+        }
+        ~BusyMark() {
+            if (busy) busy->leave(key);
+        }
+        BusyMark(const BusyMark&) = delete;
+        BusyMark& operator=(const BusyMark&) = delete;
+        BusyNodes* busy;
+        Bitboard key;
     };
 
-    bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+    // The table key of the node that searching move m from `child` (the
+    // position after m) reaches: past the forced reply, if there is one.
+    Bitboard searched_key(BitPosition child, const ScoredMove& m) const {
+        if (m.forced()) child.play(m.replies);
+        bool mirrored;
+        return table_key(child, mirrored);
+    }
 
     // Winning cells are few: without a popcount instruction, clearing them
     // one by one beats the library call; with one, the instruction wins (the
@@ -410,19 +483,12 @@ private:
         return false;
     }
 
-    // The table move first, the rest by generate_moves' scores; a helper of
-    // a parallel search then tries the first choice last, so it starts where
-    // thread 0 is not.
-    void order_moves(const BitPosition& p, int hint, MoveList& list) const {
-        constexpr int kFirst = 1 << 28, kLast = -(1 << 28);
+    // The table move first, the rest by generate_moves' scores.
+    void order_moves(int hint, MoveList& list) const {
+        constexpr int kFirst = 1 << 28;
         if (options_.ordering)
             for (int i = 0; i < list.size; ++i)
                 if (list.moves[i].column == hint) list.moves[i].score = kFirst;
-        const int cells_left = g_.cells() - p.moves;
-        if (variation_ && cells_left >= kVariationEmptyCells && list.size > 1 && (p.moves + variation_) % 2) {
-            select_best(list, 0);
-            list.moves[0].score = kLast;
-        }
     }
 
     // Brings the best of moves[from..] to `from`. Picking moves as the search
@@ -435,7 +501,7 @@ private:
         std::swap(list.moves[from], list.moves[best]);
     }
 
-    void save(Table& table, Bitboard key, bool mirrored, TableEntry entry, std::uint64_t start) {
+    [[gnu::always_inline]] void save(Table& table, Bitboard key, bool mirrored, TableEntry entry, std::uint64_t start) {
         if (mirrored && entry.column >= 0) entry.column = g_.mirror_column(entry.column);
         int work = std::bit_width(stats_.nodes - start);
         stats_.evictions += table.store(key, entry, work);
@@ -448,7 +514,7 @@ private:
     SearchStats stats_;
     Bitboard mirror_root_mask_ = 0;
     const std::atomic<bool>* stop_ = nullptr;
-    int variation_ = 0;
+    BusyNodes* busy_ = nullptr;
 };
 
 }  // namespace kinrow::connect

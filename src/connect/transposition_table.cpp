@@ -45,7 +45,7 @@ void FixedTable::Release::operator()(Bucket* b) const { std::free(b); }
 
 void FixedTable::clear() {
     std::size_t n = touched_count_.load(std::memory_order_relaxed);
-    if (n > touched_capacity_) {
+    if (shared_ || n > touched_capacity_) {
         wipe(std::size_t{1} << index_bits_);  // entries never lie outside the view
     } else {
         for (std::size_t i = 0; i < n; ++i) buckets_[touched_[i]] = Bucket{};
@@ -53,6 +53,7 @@ void FixedTable::clear() {
     }
     index_bits_ = first_index_bits_;
     grow_at_ = (std::size_t{1} << index_bits_) / 2;
+    shared_ = false;
 }
 
 void FixedTable::wipe(std::size_t buckets) {
@@ -60,8 +61,9 @@ void FixedTable::wipe(std::size_t buckets) {
     touched_count_.store(0, std::memory_order_relaxed);
 }
 
-void FixedTable::use_full_size() {
+void FixedTable::share() {
     while (index_bits_ < full_index_bits_) grow();
+    shared_ = true;
 }
 
 // Bucket b of the old view becomes buckets b << shift .. (b << shift) + 2^shift - 1

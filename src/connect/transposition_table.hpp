@@ -7,7 +7,7 @@
 //   bool store(Bitboard key, const TableEntry& e, int work);  // true on a collision (see below)
 //   void clear();
 //   void prefetch(Bitboard key) const;                 // a hint; may do nothing
-//   void use_full_size();                              // before threads share it (see FixedTable)
+//   void share();                                      // before threads share it (see FixedTable)
 //   std::size_t bytes() const;                         // memory in use now
 // A collision is what the table's design pays for sharing space: a fixed
 // table reports a store that evicted another key, the chained dictionary an
@@ -41,7 +41,7 @@ public:
     bool store(Bitboard, const TableEntry&, int) { return false; }
     void clear() {}
     void prefetch(Bitboard) const {}
-    void use_full_size() {}
+    void share() {}
     std::size_t bytes() const { return 0; }
 };
 
@@ -84,10 +84,12 @@ public:
 
     bool probe(Bitboard key, TableEntry& out) const;
     bool store(Bitboard key, const TableEntry& e, int work);
-    // Grows the view to the whole table: a view that moves entries while
-    // other threads probe would make them miss or misread, so a shared table
-    // stops growing (until the next clear).
-    void use_full_size();
+    // Readies the table for threads to share, until the next clear: the view
+    // grows to the whole table and stays (moving entries while other threads
+    // probe would make them miss or misread), and first entries are no longer
+    // logged (the log's counter would be one cache line that every thread
+    // writes; the next clear wipes the whole table instead).
+    void share();
     // Empties the table. Batch runs clear before every position, and most
     // positions touch few buckets: those are logged and zeroed one by one, so
     // a clear costs what the search stored rather than a memset of the whole
@@ -150,6 +152,7 @@ private:
     int first_index_bits_;  // the view after a clear
     int index_bits_;        // the view in use: buckets [0, 2^index_bits_)
     std::size_t grow_at_;   // touched_count_ that triggers the next growth
+    bool shared_ = false;   // see share()
     // Buckets that received their first entry since the last clear. Threads
     // append through the atomic count; a bucket logged twice is harmless.
     std::unique_ptr<std::size_t[]> touched_;
@@ -173,7 +176,7 @@ inline FixedTable::Location FixedTable::locate(Bitboard key) const {
             (h & ((std::uint64_t{1} << low_bits) - 1)) << kKeyShift};
 }
 
-inline bool FixedTable::probe(Bitboard key, TableEntry& out) const {
+[[gnu::always_inline]] inline bool FixedTable::probe(Bitboard key, TableEntry& out) const {
     Location loc = locate(key);
     const Bucket& b = buckets_[loc.bucket];
     for (const std::uint64_t& s : b.slot) {
@@ -187,17 +190,17 @@ inline bool FixedTable::probe(Bitboard key, TableEntry& out) const {
     return false;
 }
 
-inline bool FixedTable::store(Bitboard key, const TableEntry& e, int work) {
+[[gnu::always_inline]] inline bool FixedTable::store(Bitboard key, const TableEntry& e, int work) {
     Location loc = locate(key);
-    Bucket& b = buckets_[loc.bucket];
     // Slots fill in order, so an empty first slot means a bucket new since the clear.
-    if (load(b.slot[0]) == 0) {
-        log_first_entry(loc.bucket);
+    if (!shared_ && load(buckets_[loc.bucket].slot[0]) == 0) {
         if (index_bits_ < full_index_bits_ && touched_count_.load(std::memory_order_relaxed) >= grow_at_) {
             grow();
-            return store(key, e, work);
+            loc = locate(key);
         }
+        if (load(buckets_[loc.bucket].slot[0]) == 0) log_first_entry(loc.bucket);
     }
+    Bucket& b = buckets_[loc.bucket];
     std::uint64_t value = loc.stored | (static_cast<std::uint64_t>(e.column + 1) << kColumnShift) |
                           (static_cast<std::uint64_t>(std::clamp(work, 0, 63)) << kWorkShift) |
                           (static_cast<std::uint64_t>(e.lower) << kLowerBit) |
