@@ -29,12 +29,14 @@ ParallelResult parallel_solve(const Geo& g, Table& far, Table& near, const BitPo
     std::vector<Solver<Table, Geo>> solvers;
     solvers.reserve(threads);
     std::vector<int> scores(threads, 0);
-    if (threads > 1) {
-        far.share();
-        near.share();
-    }
+    if (threads > 1) far.share();
+    // Each helper gets a near table of its own: near positions are cheap to
+    // search again, and two cores storing into one small table would spend
+    // their time passing its cache lines back and forth.
+    std::vector<std::unique_ptr<Table>> helper_near;
+    for (int t = 1; t < threads; ++t) helper_near.push_back(std::make_unique<Table>(g, kNearTableMb));
     for (int t = 0; t < threads; ++t) {
-        solvers.emplace_back(g, far, near, options);
+        solvers.emplace_back(g, far, t == 0 ? near : *helper_near[t - 1], options);
         if (threads > 1) {
             solvers.back().set_stop_flag(&stop);
             solvers.back().share_nodes(busy.get());
