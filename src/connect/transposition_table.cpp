@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <new>
 
 #ifdef __linux__
@@ -25,8 +26,7 @@ FixedTable::FixedTable(int key_bits, std::size_t megabytes) : key_bits_(key_bits
     bits = std::max(bits, key_bits_ - kStoredKeyBits);
     full_index_bits_ = std::min(bits, key_bits_);
     first_index_bits_ = std::clamp(kFirstViewBits, key_bits_ - kStoredKeyBits, full_index_bits_);
-    index_bits_ = first_index_bits_;
-    grow_at_ = (std::size_t{1} << index_bits_) / 2;
+    set_view(first_index_bits_);
     key_mask_ = key_bits_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << key_bits_) - 1;
     std::size_t size = (bytes() + kHugePage - 1) / kHugePage * kHugePage;
     void* memory = std::aligned_alloc(kHugePage, size);
@@ -51,8 +51,7 @@ void FixedTable::clear() {
         for (std::size_t i = 0; i < n; ++i) buckets_[touched_[i]] = Bucket{};
         touched_count_.store(0, std::memory_order_relaxed);
     }
-    index_bits_ = first_index_bits_;
-    grow_at_ = (std::size_t{1} << index_bits_) / 2;
+    set_view(first_index_bits_);
     shared_ = false;
 }
 
@@ -89,8 +88,13 @@ void FixedTable::grow() {
             to.slot[slot] = (v & field_mask) | ((low & kept_mask) << kKeyShift);
         }
     }
-    index_bits_ += shift;
-    grow_at_ = (std::size_t{1} << index_bits_) / 2;
+    set_view(index_bits_ + shift);
+}
+
+void FixedTable::set_view(int index_bits) {
+    index_bits_ = index_bits;
+    grow_at_ = index_bits < full_index_bits_ ? (std::size_t{1} << index_bits) / 2
+                                             : std::numeric_limits<std::size_t>::max();
 }
 
 }  // namespace kinrow::connect

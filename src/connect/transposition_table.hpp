@@ -121,6 +121,8 @@ private:
     Location locate(Bitboard key) const;
     void log_first_entry(std::size_t bucket);
     void grow();
+    // Uses buckets [0, 2^index_bits) from now on.
+    void set_view(int index_bits);
     static std::uint64_t load(const std::uint64_t& s) {
         // atomic_ref needs a mutable object even to load; the slot is not changed.
         return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(s))
@@ -151,7 +153,7 @@ private:
     int full_index_bits_;   // the buckets allocated: 2^full_index_bits_
     int first_index_bits_;  // the view after a clear
     int index_bits_;        // the view in use: buckets [0, 2^index_bits_)
-    std::size_t grow_at_;   // touched_count_ that triggers the next growth
+    std::size_t grow_at_;   // touched_count_ that triggers the next growth (never at full size)
     bool shared_ = false;   // see share()
     // Buckets that received their first entry since the last clear. Threads
     // append through the atomic count; a bucket logged twice is harmless.
@@ -194,7 +196,7 @@ inline FixedTable::Location FixedTable::locate(Bitboard key) const {
     Location loc = locate(key);
     // Slots fill in order, so an empty first slot means a bucket new since the clear.
     if (!shared_ && load(buckets_[loc.bucket].slot[0]) == 0) {
-        if (index_bits_ < full_index_bits_ && touched_count_.load(std::memory_order_relaxed) >= grow_at_) {
+        if (touched_count_.load(std::memory_order_relaxed) >= grow_at_) {
             grow();
             loc = locate(key);
         }
