@@ -159,7 +159,7 @@ void solve_one(const SolveRequest& r) {
         bool parallel = false;
         std::vector<int> pv;
         if (book_score) {
-            score = r.weak ? (*book_score > 0) - (*book_score < 0) : *book_score;
+            score = r.weak ? connect::weak_score(*book_score) : *book_score;
             // The book's line goes as far as the book; a position at its very
             // depth gets its best move from a search for the known score.
             pv = book->book.principal_variation(p);
@@ -287,7 +287,7 @@ void analyze_connect(const SolveRequest& r) {
     auto book_scores = book ? book->book.column_scores(p) : std::nullopt;
     if (book_scores && r.weak)
         for (auto& s : *book_scores)
-            if (s) s = (*s > 0) - (*s < 0);
+            if (s) s = connect::weak_score(*s);
     with_solver(r, g, [&](auto& solver, auto*) {
         auto start = Clock::now();
         std::vector<std::optional<int>> scores = book_scores ? *book_scores : solver.column_scores(p, r.weak);

@@ -23,19 +23,21 @@ void ConnectEngine::use_book(OpeningBook book) {
     book_.emplace(std::move(book));
 }
 
+int ConnectEngine::score_of(const BitPosition& p, bool& from_book) {
+    std::optional<int> book_score = book_ ? book_->score(p) : std::nullopt;
+    from_book = book_score.has_value();
+    return book_score ? *book_score : solver_.solve(p, false);
+}
+
 int ConnectEngine::score(const Position& pos) {
-    BitPosition p = convert(pos);
-    if (book_)
-        if (std::optional<int> s = book_->score(p)) return *s;
-    return solver_.solve(p, false);
+    bool from_book;
+    return score_of(convert(pos), from_book);
 }
 
 ConnectEngine::Decision ConnectEngine::decide(const Position& pos) {
     Decision d;
     BitPosition p = convert(pos);
-    std::optional<int> book_score = book_ ? book_->score(p) : std::nullopt;
-    d.from_book = book_score.has_value();
-    d.score = book_score ? *book_score : solver_.solve(p, false);
+    d.score = score_of(p, d.from_book);
     if (pos.game_over()) return d;
     std::optional<int> col = book_ ? book_->best_column(p) : std::nullopt;
     // At the book's depth the score is known but not the children's: the

@@ -57,6 +57,8 @@ public:
 
 private:
     BitPosition convert(const Position& pos) const;
+    // The book's score where it reaches (`from_book`), else the solver's.
+    int score_of(const BitPosition& p, bool& from_book);
 
     GameSpec spec_;
     Geometry geometry_;

@@ -1,9 +1,10 @@
 // Shared-table parallel solving: every thread runs the whole solve on the
-// same tables, and near the root a thread puts off the moves another thread
-// is searching (BusyNodes, in solver.hpp), so the threads spread over
+// same far table, and near the root a thread puts off the moves another
+// thread is searching (BusyNodes, in solver.hpp), so the threads spread over
 // different subtrees and leave bounds that the others find in the table.
-// The first thread to finish gives the answer and stops the rest. Node counts then vary from run to run;
-// with one thread this is the ordinary, deterministic solve.
+// The first thread to finish gives the answer and stops the rest. Node
+// counts then vary from run to run; with one thread this is the ordinary,
+// deterministic solve.
 #pragma once
 
 #include <atomic>
