@@ -2,7 +2,6 @@
 // scores whatever the bucket count, and the collisions the experiment reports.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "connect/solver.hpp"
 #include "connect/transposition_table.hpp"
 #include "position.hpp"
+#include "shared_data.hpp"
 
 using namespace kinrow;
 using namespace kinrow::connect;
@@ -94,7 +94,7 @@ TEST(ConnectChained, FewerBucketsMeanMoreCollisionsButTheSameSearch) {
 }
 
 TEST(ConnectChained, MatchesPonsScoresOnEndGames) {
-    std::ifstream in(KINROW_SHARED_DIR "/reference/connect4/Test_L3_R1");
+    std::istringstream in(kinrow::testing::read_shared_file("reference/connect4/Test_L3_R1"));
     GameSpec spec = parse_game("connect4");
     Geometry g(spec);
     ChainedTableAdapter table(10);

@@ -2,13 +2,13 @@
 // the right sign in weak mode. Files live in KINROW_SHARED_DIR, never copied.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <sstream>
 
 #include "connect/bitboard.hpp"
 #include "connect/solver.hpp"
 #include "connect/transposition_table.hpp"
 #include "position.hpp"
+#include "shared_data.hpp"
 
 using namespace kinrow;
 using namespace kinrow::connect;
@@ -21,7 +21,7 @@ struct Case {
 };
 
 std::vector<Case> load_set(const std::string& name) {
-    std::ifstream in(std::string(KINROW_SHARED_DIR "/reference/connect4/") + name);
+    std::istringstream in(kinrow::testing::read_shared_file("reference/connect4/" + name));
     std::vector<Case> cases;
     std::string line;
     while (std::getline(in, line)) {

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "run_command.hpp"
+#include "shared_data.hpp"
 
-#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -18,16 +18,11 @@ using namespace kinrow;
 
 namespace {
 
-const std::string kReference = std::string(KINROW_SHARED_DIR) + "/reference/weighted/";
+const std::string kReference = "reference/weighted/";
+using kinrow::testing::read_shared_file;
 
 // The reference files must exist: an empty read would compare as a mismatch anyway,
 // but this names the missing file.
-std::string read_file(const std::string& path) {
-    std::string text = kinrow::testing::read_text_file(path);
-    EXPECT_FALSE(text.empty()) << "missing or empty: " << path;
-    return text;
-}
-
 // The reference transcript without its first line (the course's task menu).
 std::string without_first_line(const std::string& text) { return text.substr(text.find('\n') + 1); }
 
@@ -116,7 +111,7 @@ TEST(WeightedTable, SeedCheck) {
 TEST(WeightedTable, DemoPrintsTheCourseOutput) {
     std::ostringstream out;
     run_table_demo(out);
-    EXPECT_EQ(out.str(), without_first_line(read_file(kReference + "outputs/output3.txt")));
+    EXPECT_EQ(out.str(), without_first_line(read_shared_file(kReference + "outputs/output3.txt")));
 }
 
 TEST(WeightedTable, OverwritesOnlyWithDeeperOrSharperEntries) {
@@ -150,9 +145,9 @@ TEST(WeightedTable, MemoryBudgetCapsTheEntries) {
 TEST(WeightedSession, ManualReproducesTheCourseTranscripts) {
     for (const char* name : {"1_3_draw", "1_3_win"}) {
         std::string input =
-            without_first_line(read_file(kReference + "inputs/input" + name + ".txt"));
+            without_first_line(read_shared_file(kReference + "inputs/input" + name + ".txt"));
         std::string expected =
-            without_first_line(read_file(kReference + "outputs/output" + name + ".txt"));
+            without_first_line(read_shared_file(kReference + "outputs/output" + name + ".txt"));
         EXPECT_EQ(play(input, Mode::Manual), expected) << name;
     }
 }

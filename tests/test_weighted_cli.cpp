@@ -8,10 +8,12 @@
 #include <string>
 
 #include "run_command.hpp"
+#include "shared_data.hpp"
 
 namespace {
 
-const std::string kReference = std::string(KINROW_SHARED_DIR) + "/reference/weighted/";
+const std::string kReference = "reference/weighted/";
+using kinrow::testing::read_shared_file;
 
 struct Outcome {
     std::string output;  // standard output and standard error, interleaved
@@ -25,12 +27,6 @@ Outcome run(const std::string& args, const std::string& stdin_file = "/dev/null"
 
 // The reference files must exist: an empty read would compare as a mismatch anyway,
 // but this names the missing file.
-std::string read_file(const std::string& path) {
-    std::string text = kinrow::testing::read_text_file(path);
-    EXPECT_FALSE(text.empty()) << "missing or empty: " << path;
-    return text;
-}
-
 std::string drop_first_line(const std::string& text) { return text.substr(text.find('\n') + 1); }
 
 // Splits off the last line, which must be the timing line.
@@ -48,7 +44,7 @@ std::string drop_timing_line(const std::string& text) {
 // A stdin file with the task-1 moves, without the course's task-menu answer.
 std::string moves_file(const std::string& name) {
     std::string path = ::testing::TempDir() + "kinrow_weighted_" + name + ".txt";
-    std::ofstream(path) << drop_first_line(read_file(kReference + "inputs/input" + name + ".txt"));
+    std::ofstream(path) << drop_first_line(read_shared_file(kReference + "inputs/input" + name + ".txt"));
     return path;
 }
 
@@ -66,9 +62,9 @@ std::string write_temp(const std::string& name, const std::string& text) {
 TEST(WeightedCli, AutoGamesMatchTheCourseTranscripts) {
     for (const char* depth : {"4", "9"}) {
         std::string minimax = drop_timing_line(
-            drop_first_line(read_file(kReference + "outputs/output2_3_" + depth + ".txt")));
+            drop_first_line(read_shared_file(kReference + "outputs/output2_3_" + depth + ".txt")));
         std::string alphabeta = drop_timing_line(
-            drop_first_line(read_file(kReference + "outputs/output4_3_" + depth + ".txt")));
+            drop_first_line(read_shared_file(kReference + "outputs/output4_3_" + depth + ".txt")));
         EXPECT_EQ(minimax, alphabeta);
         for (std::string flags : {"-a", "-a -ab", "--auto --alphabeta", "-a --no-table",
                                   "-a -ab --no-table", "-a -ab --no-ordering"}) {
@@ -84,7 +80,7 @@ TEST(WeightedCli, ManualModeMatchesTheTaskOneTranscripts) {
         Outcome r = run("weighted -m", moves_file(name));
         EXPECT_EQ(r.status, 0);
         EXPECT_EQ(r.output,
-                  drop_first_line(read_file(kReference + "outputs/output" + name + ".txt")))
+                  drop_first_line(read_shared_file(kReference + "outputs/output" + name + ".txt")))
             << name;
     }
 }
@@ -92,7 +88,7 @@ TEST(WeightedCli, ManualModeMatchesTheTaskOneTranscripts) {
 TEST(WeightedCli, TableDemoMatchesTaskThree) {
     Outcome r = run("weighted --table-demo");
     EXPECT_EQ(r.status, 0);
-    EXPECT_EQ(r.output, drop_first_line(read_file(kReference + "outputs/output3.txt")));
+    EXPECT_EQ(r.output, drop_first_line(read_shared_file(kReference + "outputs/output3.txt")));
 }
 
 TEST(WeightedCli, GridFromStandardInputOrTheCommandLine) {
