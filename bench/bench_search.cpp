@@ -2,10 +2,11 @@
 // these give time per solve and per table operation on this machine.
 #include <benchmark/benchmark.h>
 
-#include "search.hpp"
-#include "tt.hpp"
+#include "search/search.hpp"
+#include "search/tt.hpp"
 
 using namespace kinrow;
+using namespace kinrow::search;
 
 namespace {
 

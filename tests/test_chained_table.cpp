@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "chained_table.hpp"
+#include "core/chained_table.hpp"
 
 using namespace kinrow;
 

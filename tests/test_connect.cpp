@@ -9,8 +9,8 @@
 #include "connect/parallel_solve.hpp"
 #include "connect/solver.hpp"
 #include "connect/transposition_table.hpp"
-#include "error.hpp"
-#include "position.hpp"
+#include "core/error.hpp"
+#include "rules/position.hpp"
 
 using namespace kinrow;
 using namespace kinrow::connect;

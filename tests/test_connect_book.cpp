@@ -15,12 +15,13 @@
 #include "connect/engine.hpp"
 #include "connect/solver.hpp"
 #include "connect/transposition_table.hpp"
-#include "count.hpp"
-#include "error.hpp"
-#include "position.hpp"
+#include "search/count.hpp"
+#include "core/error.hpp"
+#include "rules/position.hpp"
 #include "run_command.hpp"
 
 using namespace kinrow;
+using namespace kinrow::search;
 using namespace kinrow::connect;
 
 namespace {

@@ -10,7 +10,7 @@
 #include "connect/chained_table_adapter.hpp"
 #include "connect/solver.hpp"
 #include "connect/transposition_table.hpp"
-#include "position.hpp"
+#include "rules/position.hpp"
 #include "shared_data.hpp"
 
 using namespace kinrow;

@@ -3,8 +3,8 @@
 
 
 #include "connect/engine.hpp"
-#include "error.hpp"
-#include "position.hpp"
+#include "core/error.hpp"
+#include "rules/position.hpp"
 
 using namespace kinrow;
 using namespace kinrow::connect;

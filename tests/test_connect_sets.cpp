@@ -7,7 +7,7 @@
 #include "connect/bitboard.hpp"
 #include "connect/solver.hpp"
 #include "connect/transposition_table.hpp"
-#include "position.hpp"
+#include "rules/position.hpp"
 #include "shared_data.hpp"
 
 using namespace kinrow;

@@ -3,10 +3,11 @@
 #include <set>
 #include <string>
 
-#include "count.hpp"
-#include "error.hpp"
+#include "search/count.hpp"
+#include "core/error.hpp"
 
 using namespace kinrow;
+using namespace kinrow::search;
 
 TEST(Count, TicTacToeFacts) {
     CountResult r = count_positions(Position(parse_game("tictactoe")));

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "error.hpp"
+#include "core/error.hpp"
 #include "gomoku/board.hpp"
 #include "gomoku/patterns.hpp"
 

@@ -11,9 +11,9 @@
 
 #include <gtest/gtest.h>
 
-#include "gomoku/match.hpp"
-#include "gomoku/subprocess.hpp"
-#include "position.hpp"
+#include "protocol/match.hpp"
+#include "protocol/subprocess.hpp"
+#include "rules/position.hpp"
 
 using namespace kinrow;
 using namespace kinrow::gomoku;

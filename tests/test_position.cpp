@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "error.hpp"
-#include "position.hpp"
+#include "core/error.hpp"
+#include "rules/position.hpp"
 
 using namespace kinrow;
 

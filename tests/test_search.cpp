@@ -2,12 +2,13 @@
 
 #include <random>
 
-#include "benchmark.hpp"
-#include "error.hpp"
-#include "search.hpp"
-#include "symmetry.hpp"
+#include "search/benchmark.hpp"
+#include "core/error.hpp"
+#include "search/search.hpp"
+#include "rules/symmetry.hpp"
 
 using namespace kinrow;
+using namespace kinrow::search;
 
 namespace {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <set>
 
-#include "lines.hpp"
-#include "symmetry.hpp"
+#include "rules/lines.hpp"
+#include "rules/symmetry.hpp"
 
 using namespace kinrow;
 

@@ -1,9 +1,10 @@
 #include <gtest/gtest.h>
 
-#include "error.hpp"
-#include "tt.hpp"
+#include "core/error.hpp"
+#include "search/tt.hpp"
 
 using namespace kinrow;
+using namespace kinrow::search;
 
 TEST(TranspositionTable, StoresAndFindsBounds) {
     TranspositionTable tt(1);

@@ -8,13 +8,14 @@
 #include <sstream>
 #include <string>
 
-#include "error.hpp"
+#include "core/error.hpp"
 #include "weighted/weighted_rules.hpp"
 #include "weighted/weighted_session.hpp"
 #include "weighted/weighted_table.hpp"
 #include "weighted/weighted_tree.hpp"
 
 using namespace kinrow;
+using namespace kinrow::weighted;
 
 namespace {
 

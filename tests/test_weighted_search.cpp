@@ -11,6 +11,7 @@
 #include "weighted/weighted_search.hpp"
 
 using namespace kinrow;
+using namespace kinrow::weighted;
 
 namespace {
 

@@ -12,8 +12,8 @@
 #include <bit>
 #include <cstdint>
 
-#include "game.hpp"
-#include "position.hpp"
+#include "rules/game.hpp"
+#include "rules/position.hpp"
 
 namespace kinrow::connect {
 

@@ -15,7 +15,7 @@
 
 #include "connect/solver.hpp"
 #include "connect/transposition_table.hpp"
-#include "error.hpp"
+#include "core/error.hpp"
 
 namespace kinrow::connect {
 

@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "connect/bitboard.hpp"
-#include "game.hpp"
+#include "rules/game.hpp"
 
 namespace kinrow::connect {
 

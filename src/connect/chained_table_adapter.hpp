@@ -12,7 +12,7 @@
 
 #include <cstddef>
 
-#include "chained_table.hpp"
+#include "core/chained_table.hpp"
 #include "connect/bitboard.hpp"
 #include "connect/transposition_table.hpp"
 

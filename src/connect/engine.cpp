@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "error.hpp"
+#include "core/error.hpp"
 
 namespace kinrow::connect {
 

@@ -13,8 +13,8 @@
 #include "connect/book.hpp"
 #include "connect/solver.hpp"
 #include "connect/transposition_table.hpp"
-#include "game.hpp"
-#include "position.hpp"
+#include "rules/game.hpp"
+#include "rules/position.hpp"
 
 namespace kinrow::connect {
 

@@ -1,7 +1,7 @@
-#include "board.hpp"
+#include "gomoku/board.hpp"
 
-#include "error.hpp"
-#include "random.hpp"
+#include "core/error.hpp"
+#include "core/random.hpp"
 
 namespace kinrow::gomoku {
 

@@ -13,9 +13,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "game.hpp"
-#include "patterns.hpp"
-#include "position.hpp"
+#include "rules/game.hpp"
+#include "gomoku/patterns.hpp"
+#include "rules/position.hpp"
 
 namespace kinrow::gomoku {
 

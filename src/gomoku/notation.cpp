@@ -1,4 +1,4 @@
-#include "notation.hpp"
+#include "gomoku/notation.hpp"
 
 #include <fmt/format.h>
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "position.hpp"
+#include "rules/position.hpp"
 
 namespace kinrow::gomoku {
 

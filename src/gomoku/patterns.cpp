@@ -1,4 +1,4 @@
-#include "patterns.hpp"
+#include "gomoku/patterns.hpp"
 
 namespace kinrow::gomoku {
 

@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "game.hpp"
+#include "rules/game.hpp"
 
 namespace kinrow::gomoku {
 

@@ -1,4 +1,4 @@
-#include "search.hpp"
+#include "gomoku/search.hpp"
 
 #include <algorithm>
 

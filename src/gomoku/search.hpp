@@ -16,9 +16,9 @@
 #include <functional>
 #include <vector>
 
-#include "board.hpp"
-#include "vcf.hpp"
-#include "vct.hpp"
+#include "gomoku/board.hpp"
+#include "gomoku/vcf.hpp"
+#include "gomoku/vct.hpp"
 
 namespace kinrow::gomoku {
 

@@ -1,4 +1,4 @@
-#include "vcf.hpp"
+#include "gomoku/vcf.hpp"
 
 #include <algorithm>
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "board.hpp"
+#include "gomoku/board.hpp"
 
 namespace kinrow::gomoku {
 

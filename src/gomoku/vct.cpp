@@ -1,4 +1,4 @@
-#include "vct.hpp"
+#include "gomoku/vct.hpp"
 
 #include <algorithm>
 

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "board.hpp"
+#include "gomoku/board.hpp"
 
 namespace kinrow::gomoku {
 

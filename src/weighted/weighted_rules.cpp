@@ -5,9 +5,9 @@
 #include <charconv>
 #include <cstdlib>
 
-#include "error.hpp"
+#include "core/error.hpp"
 
-namespace kinrow {
+namespace kinrow::weighted {
 
 std::vector<int> default_weights(int n) {
     if (n == 3) return {4, 3, 8, 9, 5, 1, 2, 7, 6};
@@ -86,4 +86,4 @@ std::string id_text(const Position& pos) {
     return text;
 }
 
-}  // namespace kinrow
+}  // namespace kinrow::weighted

@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "game.hpp"
-#include "position.hpp"
+#include "rules/game.hpp"
+#include "rules/position.hpp"
 
-namespace kinrow {
+namespace kinrow::weighted {
 
 using Score = std::int32_t;
 
@@ -55,4 +55,4 @@ Result weighted_result(const Position& pos);
 // the transcript's ID line means the same thing at every size.
 std::string id_text(const Position& pos);
 
-}  // namespace kinrow
+}  // namespace kinrow::weighted

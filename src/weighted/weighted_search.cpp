@@ -5,7 +5,7 @@
 
 #include "weighted/weighted_tree.hpp"
 
-namespace kinrow {
+namespace kinrow::weighted {
 
 WeightedSearch::WeightedSearch(const GameSpec& spec, SearchOptions options)
     : options_(options),
@@ -146,4 +146,4 @@ Score WeightedSearch::value(Position& pos, int depth, Score alpha, Score beta) {
     return best;
 }
 
-}  // namespace kinrow
+}  // namespace kinrow::weighted

@@ -22,7 +22,7 @@
 #include "weighted/weighted_rules.hpp"
 #include "weighted/weighted_table.hpp"
 
-namespace kinrow {
+namespace kinrow::weighted {
 
 class SearchTree;
 
@@ -75,4 +75,4 @@ private:
 
 inline constexpr Score kInfinity = kScoreLimit + 1;
 
-}  // namespace kinrow
+}  // namespace kinrow::weighted

@@ -8,9 +8,9 @@
 #include <optional>
 #include <ostream>
 
-#include "error.hpp"
+#include "core/error.hpp"
 
-namespace kinrow {
+namespace kinrow::weighted {
 
 namespace {
 
@@ -195,4 +195,4 @@ void run_table_demo(std::ostream& out) {
     call("Fourth", 3);
 }
 
-}  // namespace kinrow
+}  // namespace kinrow::weighted

@@ -12,7 +12,7 @@
 
 #include "weighted/weighted_search.hpp"
 
-namespace kinrow {
+namespace kinrow::weighted {
 
 enum class Mode { Hinted, Auto, Versus, Manual };
 
@@ -37,4 +37,4 @@ void play_weighted(const GameSpec& spec, const SessionOptions& options, std::ist
 // four lookups, 20000 meaning "not found".
 void run_table_demo(std::ostream& out);
 
-}  // namespace kinrow
+}  // namespace kinrow::weighted

@@ -2,7 +2,7 @@
 
 #include <bit>
 
-namespace kinrow {
+namespace kinrow::weighted {
 
 namespace {
 
@@ -42,4 +42,4 @@ void TranspositionTable::update(std::uint64_t key, const TableEntry& entry) {
     if (table_.size() < max_entries_) table_.insert(key, entry);
 }
 
-}  // namespace kinrow
+}  // namespace kinrow::weighted

@@ -18,12 +18,10 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "chained_table.hpp"
+#include "core/chained_table.hpp"
 #include "weighted/weighted_rules.hpp"
 
-namespace kinrow {
-
-enum class Bound : std::uint8_t { Exact = 0, Lower = 1, Upper = 2 };
+namespace kinrow::weighted {
 
 // Eight bytes: the score, the best move, and depth and bound packed together
 // (depths go up to 400 on a 20x20 board, so they need more than a byte).
@@ -86,4 +84,4 @@ inline std::uint64_t table_key(const Position& pos) {
     return pos.spec().has_id() ? pos.id() : pos.hash();
 }
 
-}  // namespace kinrow
+}  // namespace kinrow::weighted

@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
-#include "error.hpp"
+#include "core/error.hpp"
 #include "weighted/weighted_search.hpp"
 
-namespace kinrow {
+namespace kinrow::weighted {
 
 namespace {
 
@@ -94,4 +94,4 @@ std::string SearchTree::dot() const {
     return out;
 }
 
-}  // namespace kinrow
+}  // namespace kinrow::weighted

@@ -12,7 +12,7 @@
 
 #include "weighted/weighted_table.hpp"
 
-namespace kinrow {
+namespace kinrow::weighted {
 
 class SearchTree {
 public:
@@ -54,4 +54,4 @@ private:
     std::vector<int> open_;  // the path from the root to the current node
 };
 
-}  // namespace kinrow
+}  // namespace kinrow::weighted

@@ -1,0 +1,93 @@
+// Shared pieces of the command-line front end. Each subcommand lives in its
+// own cli_*.cpp and registers itself through an add_*_command function listed
+// in main_kinrow.cpp; the front end only parses text and prints results.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "rules/position.hpp"
+
+namespace kinrow {
+
+// A game plus one of --moves / --board / --id; none means the empty board.
+struct PositionArgs {
+    std::string game;
+    std::string moves;
+    std::string board;
+    std::optional<std::uint64_t> id;
+};
+
+// Adds the positional GAME argument and the three position options.
+void add_position_options(CLI::App& cmd, PositionArgs& args);
+// A validator for counts and limits: "--depth: must be an integer >= 0, got '-1'".
+CLI::Validator integer_at_least(long long minimum);
+// A table size in MiB: at least 1 and at most the machine's physical memory.
+CLI::Validator table_megabytes();
+
+// Parses the game and position; throws Error on bad input.
+Position load_position(const PositionArgs& args);
+
+// Everything `kinrow solve` and `kinrow analyze` accept. One request type for
+// every engine: each backend reads the fields that apply to it and documents
+// which ones those are.
+struct SolveRequest {
+    PositionArgs position;
+    bool json = false;
+    // Limits: depth < 0 means none; nodes / time 0 mean none.
+    int depth = -1;
+    std::uint64_t node_limit = 0;
+    int time_ms = 0;
+    // Transposition table: fixed-memory size, or the textbook chained
+    // dictionary with this many buckets (0 = use the fixed-memory table).
+    std::size_t tt_mb = 64;
+    std::size_t chained_buckets = 0;
+    // Algorithm and enhancements, each switchable so users can compare them.
+    std::string algorithm = "negamax";  // minimax | alphabeta | negamax
+    bool full_tree = false;             // minimax: do not stop at wins
+    bool use_tt = true;
+    bool use_symmetry = true;
+    bool use_ordering = true;
+    bool use_pruning = true;  // win now, forced blocks, live-line bounds, dead cells
+    bool iterative_deepening = true;
+    bool weak = false;  // win/draw/loss only, no distance
+    // Connect-k: threads sharing one table (1 = deterministic node counts).
+    int threads = 1;
+    // Connect-k: read positions from standard input, one per line.
+    bool batch = false;
+    // Gomoku: threat-space search (victory by continuous fours).
+    bool vcf = false;
+    // Gravity games: use the generic engine instead of the bitboard solver.
+    bool generic = false;
+    // Gravity games: an opening book file (analyze also finds the game's book
+    // in the data directory by itself, unless no_book).
+    std::string book;
+    bool no_book = false;
+};
+
+// The engines behind solve/analyze. The front end picks one by game kind.
+void solve_generic(const SolveRequest& request);
+void analyze_generic(const SolveRequest& request);
+void solve_connect(const SolveRequest& request);
+void analyze_connect(const SolveRequest& request);
+void solve_gomoku(const SolveRequest& request);
+
+// Subcommands. Each adds itself to the app with its options and callback.
+void add_solve_commands(CLI::App& app);  // solve and analyze
+void add_count_command(CLI::App& app);
+void add_play_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
+void add_weighted_commands(CLI::App& app);      // weighted, id and tree
+void add_connect_bench_command(CLI::App& app);  // bench-connect
+void add_book_command(CLI::App& app);           // book (Connect-k opening books)
+void add_gomoku_commands(CLI::App& app);        // arena, gomocup, match
+
+// The course program's `-ab` after the `weighted` subcommand, which CLI11
+// cannot parse (single dash, two letters), becomes `--alphabeta` in place.
+// Call before app.parse(argc, argv).
+void adopt_course_spellings(int argc, char** argv);
+
+}  // namespace kinrow

@@ -1,0 +1,117 @@
+// The Gomoku subcommands: `kinrow arena` (the course arena's file protocol),
+// `kinrow gomocup` (the pbrain protocol on standard input/output, as the
+// pbrain-kinrow executable speaks it) and `kinrow match`.
+#include <cmath>
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "protocol/arena.hpp"
+#include "cli/cli.hpp"
+#include "core/error.hpp"
+#include "protocol/match.hpp"
+#include "protocol/pbrain.hpp"
+
+namespace kinrow {
+
+namespace {
+
+GameSpec gomoku_game(const std::string& name) {
+    GameSpec spec = parse_game(name);
+    if (spec.gravity() || spec.k != 5 || spec.width < 5 || spec.height < 5)
+        throw Error(fmt::format("'{}' is not a Gomoku game: use gomoku, gomoku-standard or "
+                                "mnk:W,H,5[:exact] with sides 5..20",
+                                name));
+    return spec;
+}
+
+void add_arena_command(CLI::App& app) {
+    struct Args {
+        std::string game = "gomoku";
+        std::string state, action;
+        int time_ms = 7000;
+    };
+    auto args = std::make_shared<Args>();
+    auto* cmd = app.add_subcommand(
+        "arena", "Play one move of the course arena's file protocol: read STATE, write 'row col' "
+                 "lines to ACTION (first at once, then each improvement)");
+    cmd->add_option("state", args->state, "State file: player to move (1/2), then the board rows")
+        ->required();
+    cmd->add_option("action", args->action, "Action file the moves are written to")->required();
+    cmd->add_option("--time-ms", args->time_ms,
+                    "Thinking time in milliseconds (default 7000: inside the arena's 10 s)")
+        ->check(CLI::Range(1, 3600000));
+    cmd->add_option("--game", args->game, "gomoku (default), gomoku-standard or mnk:W,H,5[:exact]");
+    cmd->callback([args] {
+        gomoku::play_arena_move(gomoku_game(args->game), args->state, args->action, args->time_ms);
+    });
+}
+
+void add_gomocup_command(CLI::App& app) {
+    auto* cmd = app.add_subcommand(
+        "gomocup", "Speak the Gomocup pbrain protocol on standard input/output (as pbrain-kinrow)");
+    cmd->callback([] {
+        std::ios::sync_with_stdio(false);
+        gomoku::run_pbrain(std::cin, std::cout);
+    });
+}
+
+void add_match_command(CLI::App& app) {
+    struct Args {
+        std::string first, second, game = "gomoku", openings_file;
+        gomoku::MatchOptions options;
+    };
+    auto args = std::make_shared<Args>();
+    auto* cmd = app.add_subcommand(
+        "match", "Play games between two engines and report W/D/L, score and Elo difference");
+    cmd->add_option("first", args->first,
+                    "Engine: kinrow[:time=MS,depth=N,nodes=N,vcf=0|1,vct=0|1,tt=MiB] or a pbrain-* executable")
+        ->required();
+    cmd->add_option("second", args->second, "The opponent, in the same form")->required();
+    cmd->add_option("--game", args->game, "gomoku (default), gomoku-standard or mnk:W,H,5[:exact]");
+    cmd->add_option("--games", args->options.games, "Number of games (each opening twice)")
+        ->check(CLI::Range(1, 100000));
+    cmd->add_option("--time-ms", args->options.time_ms, "Time per move in milliseconds")
+        ->check(CLI::Range(1, 3600000));
+    cmd->add_option("--opening-stones", args->options.opening_stones,
+                    "Random openings: stones placed near the centre")
+        ->check(CLI::Range(0, 9));
+    cmd->add_option("--openings", args->openings_file,
+                    "File of openings, one move list per line (e.g. 'h8 i9 j8'), used in turn");
+    cmd->add_option("--seed", args->options.seed, "Seed of the random openings");
+    cmd->add_option("--save", args->options.save_path, "Save all games to this SGF file");
+    cmd->add_flag("--verbose", args->options.verbose, "Print each game's result");
+    cmd->callback([args] {
+        gomoku::MatchOptions opts = args->options;
+        opts.game = gomoku_game(args->game);
+        if (!args->openings_file.empty()) {
+            std::ifstream in(args->openings_file);
+            if (!in) throw Error(fmt::format("cannot read openings file '{}'", args->openings_file));
+            for (std::string line; std::getline(in, line);) {
+                if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
+                Position::from_moves(opts.game, line);  // validates
+                opts.openings.push_back(line);
+            }
+            if (opts.openings.empty()) throw Error("the openings file has no openings");
+        }
+        auto first = gomoku::make_contestant(args->first, opts.time_ms);
+        auto second = gomoku::make_contestant(args->second, opts.time_ms);
+        gomoku::MatchResult r = gomoku::play_match(*first, *second, opts);
+        int games = r.wins + r.draws + r.losses;
+        double elo = std::abs(r.elo()) < 0.5 ? 0.0 : r.elo();  // no "-0"
+        fmt::print("{} vs {}: {} games, +{} ={} -{}, score {:.1f}%, Elo {:+.0f} +/- {:.0f} (95%)\n",
+                   first->name(), second->name(), games, r.wins, r.draws, r.losses, 100 * r.score(),
+                   elo, r.elo_error());
+    });
+}
+
+}  // namespace
+
+void add_gomoku_commands(CLI::App& app) {
+    add_arena_command(app);
+    add_gomocup_command(app);
+    add_match_command(app);
+}
+
+}  // namespace kinrow

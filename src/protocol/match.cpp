@@ -1,0 +1,238 @@
+#include "protocol/match.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "gomoku/board.hpp"
+#include "core/error.hpp"
+#include "gomoku/search.hpp"
+#include "protocol/subprocess.hpp"
+
+namespace kinrow::gomoku {
+
+namespace {
+
+class EnginePlayer : public Contestant {
+public:
+    EnginePlayer(std::string name, const SearchLimits& limits, std::size_t tt_mb)
+        : name_(std::move(name)), limits_(limits), engine_(tt_mb << 20) {}
+    std::string name() const override { return name_; }
+    void new_game(const GameSpec&) override { engine_.clear(); }
+    Move choose(const Position& pos) override {
+        return engine_.think(Board::from_position(pos), limits_).move;
+    }
+
+private:
+    std::string name_;
+    SearchLimits limits_;
+    Engine engine_;
+};
+
+// An external brain: the whole position is sent as BOARD before every move,
+// so the brain's own bookkeeping cannot drift from the game's.
+class BrainPlayer : public Contestant {
+public:
+    BrainPlayer(std::string path, int time_ms) : path_(std::move(path)), time_ms_(time_ms) {}
+    std::string name() const override { return path_; }
+
+    void new_game(const GameSpec& spec) override {
+        if (!process_) process_ = std::make_unique<Subprocess>(std::vector<std::string>{path_});
+        width_ = spec.width;
+        bool square = spec.width == spec.height;
+        send(square ? fmt::format("START {}", spec.width)
+                    : fmt::format("RECTSTART {},{}", spec.width, spec.height));
+        std::string answer = answer_line(10000);
+        if (answer != "OK")
+            throw Error(fmt::format("{} refused the board {}x{}: '{}'", path_, spec.width, spec.height,
+                                    answer));
+        send(fmt::format("INFO timeout_turn {}", time_ms_));
+        send("INFO timeout_match 0");
+        send("INFO max_memory 367001600");
+        send(fmt::format("INFO rule {}", spec.win_rule == WinRule::ExactlyK ? 1 : 0));
+    }
+
+    Move choose(const Position& pos) override {
+        std::string text = "BOARD\n";
+        Cell own = stone_of(pos.side_to_move());
+        for (Move m : pos.history())
+            text += fmt::format("{},{},{}\n", m % width_, m / width_, pos.at(m) == own ? 1 : 2);
+        send(text + "DONE");
+        // The brain gets its time plus a second of grace for process overhead.
+        std::string answer = answer_line(time_ms_ + 1000);
+        long long x = -1, y = -1;
+        if (std::sscanf(answer.c_str(), "%lld,%lld", &x, &y) != 2 || x < 0 || y < 0 ||
+            x >= pos.width() || y >= pos.height()) {
+            // A late answer would be read as the next move: start afresh.
+            process_.reset();
+            return kNoMove;
+        }
+        return pos.cell(static_cast<int>(y), static_cast<int>(x));
+    }
+
+private:
+    void send(const std::string& line) { process_->write(line + "\n"); }
+    // The next line that is not MESSAGE/DEBUG chatter; empty on timeout.
+    std::string answer_line(int timeout_ms) {
+        while (auto line = process_->read_line(timeout_ms)) {
+            if (line->starts_with("MESSAGE") || line->starts_with("DEBUG") || line->empty()) continue;
+            return *line;
+        }
+        return "";
+    }
+
+    std::string path_;
+    int time_ms_;
+    int width_ = 0;
+    std::unique_ptr<Subprocess> process_;
+};
+
+std::string sgf_point(const GameSpec& spec, Move m) {
+    return fmt::format("{}{}", static_cast<char>('a' + m % spec.width),
+                       static_cast<char>('a' + m / spec.width));
+}
+
+// Distinct cells around the centre, alternating colours from black.
+std::string random_opening(const GameSpec& spec, int stones, std::mt19937_64& rng) {
+    while (true) {
+        Position pos(spec);
+        int cr = spec.height / 2, cc = spec.width / 2;
+        for (int i = 0; i < stones; ++i) {
+            Move m;
+            do {
+                int r = cr + static_cast<int>(rng() % 5) - 2, c = cc + static_cast<int>(rng() % 5) - 2;
+                m = pos.cell(r, c);
+            } while (!pos.is_legal(m));
+            pos.play(m);
+        }
+        if (!pos.game_over()) return pos.move_list_string();
+    }
+}
+
+}  // namespace
+
+std::unique_ptr<Contestant> make_contestant(const std::string& spec, int time_ms) {
+    if (spec != "kinrow" && !spec.starts_with("kinrow:"))
+        return std::make_unique<BrainPlayer>(spec, time_ms);
+    SearchLimits limits;
+    limits.time_ms = time_ms;
+    std::size_t tt_mb = 32;
+    std::string_view rest = spec == "kinrow" ? "" : std::string_view(spec).substr(7);
+    while (!rest.empty()) {
+        auto comma = rest.find(',');
+        std::string_view item = rest.substr(0, comma);
+        rest = comma == std::string_view::npos ? "" : rest.substr(comma + 1);
+        auto eq = item.find('=');
+        std::string key(item.substr(0, eq));
+        long long value = 0;
+        if (eq == std::string_view::npos ||
+            std::sscanf(std::string(item.substr(eq + 1)).c_str(), "%lld", &value) != 1 || value < 0)
+            throw Error(fmt::format("bad engine option '{}' in '{}' (expected key=number)", item, spec));
+        if (key == "time") limits.time_ms = static_cast<int>(value);
+        else if (key == "depth") limits.depth = static_cast<int>(value);
+        else if (key == "nodes") limits.nodes = static_cast<std::uint64_t>(value);
+        else if (key == "vcf") limits.vcf = value != 0;
+        else if (key == "vct") limits.vct = value != 0;
+        else if (key == "tt") tt_mb = static_cast<std::size_t>(std::max(1LL, value));
+        else throw Error(fmt::format("unknown engine option '{}' in '{}' (time, depth, nodes, vcf, vct, tt)", key, spec));
+    }
+    return std::make_unique<EnginePlayer>(spec, limits, tt_mb);
+}
+
+double MatchResult::score() const {
+    int games = wins + draws + losses;
+    return games ? (wins + 0.5 * draws) / games : 0.5;
+}
+
+namespace {
+
+double elo_of(double s) { return -400.0 * std::log10(1.0 / s - 1.0); }
+
+// A score of 0 or 1 has no finite Elo: clamp it half a game from the edge.
+double clamped_score(const MatchResult& r) {
+    int games = r.wins + r.draws + r.losses;
+    double edge = games ? 0.5 / games : 0.5;
+    return std::clamp(r.score(), edge, 1.0 - edge);
+}
+
+}  // namespace
+
+double MatchResult::elo() const { return elo_of(clamped_score(*this)); }
+
+double MatchResult::elo_error() const {
+    int games = wins + draws + losses;
+    if (!games) return 0;
+    double s = clamped_score(*this);
+    double variance =
+        (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / games;
+    double se = std::sqrt(variance / games);
+    // Elo is flat near 50% and steep near the edges: d elo / d s.
+    double slope = 400.0 / std::log(10.0) / (s * (1 - s));
+    return 1.96 * se * slope;
+}
+
+MatchResult play_match(Contestant& first, Contestant& second, const MatchOptions& opts) {
+    std::mt19937_64 rng(opts.seed);
+    std::ofstream sgf;
+    if (!opts.save_path.empty()) {
+        sgf.open(opts.save_path);
+        if (!sgf) throw Error(fmt::format("cannot write '{}'", opts.save_path));
+    }
+    MatchResult result;
+    std::string opening;
+    for (int game = 0; game < opts.games; ++game) {
+        // Each opening is played twice, the players swapping colours.
+        if (game % 2 == 0) {
+            if (opts.openings.empty())
+                opening = random_opening(opts.game, opts.opening_stones, rng);
+            else
+                opening = opts.openings[(game / 2) % opts.openings.size()];
+        }
+        bool first_is_black = game % 2 == 0;
+        Contestant& black = first_is_black ? first : second;
+        Contestant& white = first_is_black ? second : first;
+        Position pos = Position::from_moves(opts.game, opening);
+        black.new_game(opts.game);
+        white.new_game(opts.game);
+        std::size_t opening_length = pos.history().size();
+        Result outcome = Result::Ongoing;
+        std::string note;
+        while (!pos.game_over()) {
+            Contestant& mover = pos.side_to_move() == kinrow::Player::X ? black : white;
+            Move m = mover.choose(pos);
+            if (!pos.is_legal(m)) {
+                outcome = pos.side_to_move() == kinrow::Player::X ? Result::OWins : Result::XWins;
+                note = fmt::format("{} forfeits (no legal move in time)", mover.name());
+                break;
+            }
+            pos.play(m);
+        }
+        if (outcome == Result::Ongoing) outcome = pos.result();
+        bool first_won = (outcome == Result::XWins) == first_is_black && outcome != Result::Draw;
+        if (outcome == Result::Draw) ++result.draws;
+        else if (first_won) ++result.wins;
+        else ++result.losses;
+        const char* re = outcome == Result::XWins ? "B+" : outcome == Result::OWins ? "W+" : "0";
+        if (opts.verbose)
+            fmt::print("game {}: {} (black) vs {} (white): {} after {} moves{}{}\n", game + 1,
+                       black.name(), white.name(), outcome == Result::Draw ? "draw" : re,
+                       pos.history().size(), note.empty() ? "" : ", ", note);
+        if (sgf) {
+            const GameSpec& g = opts.game;
+            std::string size = g.width == g.height ? std::to_string(g.width)
+                                                   : fmt::format("{}:{}", g.width, g.height);
+            sgf << fmt::format("(;GM[4]FF[4]SZ[{}]PB[{}]PW[{}]RE[{}]C[opening of {} stones{}{}]", size,
+                               black.name(), white.name(), re, opening_length,
+                               note.empty() ? "" : "; ", note);
+            for (std::size_t i = 0; i < pos.history().size(); ++i)
+                sgf << fmt::format(";{}[{}]", i % 2 == 0 ? 'B' : 'W', sgf_point(g, pos.history()[i]));
+            sgf << ")\n";
+            sgf.flush();
+        }
+    }
+    return result;
+}
+
+}  // namespace kinrow::gomoku

@@ -1,0 +1,246 @@
+#include "protocol/pbrain.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <istream>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "gomoku/board.hpp"
+#include "core/error.hpp"
+
+namespace kinrow::gomoku {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+std::string upper(std::string_view s) {
+    std::string u(s);
+    for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return u;
+}
+
+bool parse_number(std::string_view text, long long& out) {
+    text = trim(text);
+    if (text.empty()) return false;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc() && end == text.data() + text.size();
+}
+
+// Parses exactly `count` comma-separated integers ("x,y" or "x,y,f").
+bool parse_numbers(std::string_view text, int count, long long* out) {
+    int n = 0;
+    while (true) {
+        auto comma = text.find(',');
+        if (n == count || !parse_number(text.substr(0, comma), out[n])) return false;
+        ++n;
+        if (comma == std::string_view::npos) break;
+        text.remove_prefix(comma + 1);
+    }
+    return n == count;
+}
+
+constexpr std::size_t kMiB = std::size_t{1} << 20;
+
+}  // namespace
+
+PbrainSession::PbrainSession(std::ostream& out) : out_(out) {}
+PbrainSession::~PbrainSession() = default;
+
+void PbrainSession::reply(std::string_view text) {
+    out_ << text << '\n';
+    out_.flush();
+}
+
+bool PbrainSession::parse_cell(std::string_view text, int& x, int& y, int* extra) const {
+    long long v[3];
+    if (!parse_numbers(text, extra ? 3 : 2, v)) return false;
+    if (v[0] < 0 || v[0] >= width_ || v[1] < 0 || v[1] >= height_) return false;
+    x = static_cast<int>(v[0]);
+    y = static_cast<int>(v[1]);
+    if (extra) {
+        if (v[2] < 1 || v[2] > 3) return false;
+        *extra = static_cast<int>(v[2]);
+    }
+    return true;
+}
+
+void PbrainSession::start(int width, int height) {
+    if (width < 5 || height < 5 || width > kMaxFreeSide || height > kMaxFreeSide) {
+        reply(fmt::format("ERROR unsupported board size {}x{} (kinrow plays 5x5 to {}x{})", width,
+                          height, kMaxFreeSide, kMaxFreeSide));
+        return;
+    }
+    width_ = width;
+    height_ = height;
+    stones_.assign(static_cast<std::size_t>(width * height), kFree);
+    if (engine_) engine_->clear();
+    reply("OK");
+}
+
+void PbrainSession::info(std::string_view key, std::string_view value) {
+    long long v = 0;
+    if (!parse_number(value, v)) return;  // INFO has no answer; bad values are ignored
+    std::string k = upper(key);
+    if (k == "TIMEOUT_TURN") timeout_turn_ = std::max(0LL, v);
+    else if (k == "TIMEOUT_MATCH") timeout_match_ = std::max(0LL, v);
+    else if (k == "TIME_LEFT") time_left_ = std::max(0LL, v);
+    else if (k == "MAX_MEMORY") max_memory_ = std::max(0LL, v);
+    else if (k == "RULE") {
+        // Bit 1: exactly five. Renju (4) and caro (8) are not implemented;
+        // exactly five is the nearest rule the engine knows.
+        rule_ = (v & 1) || (v & 12) ? WinRule::ExactlyK : WinRule::AtLeastK;
+        unsupported_rule_ = (v & 12) != 0;
+    }
+}
+
+int PbrainSession::budget_ms() const {
+    // Stop well before the manager's limit: process and pipe latency, and the
+    // final iteration's overshoot.
+    long long turn = timeout_turn_ > 0 ? timeout_turn_ * 85 / 100 - 30 : 50;
+    long long budget = turn;
+    if (timeout_match_ > 0 && time_left_ > 0) budget = std::min(budget, time_left_ / 15 - 30);
+    return static_cast<int>(std::clamp(budget, 10LL, 1LL << 30));
+}
+
+void PbrainSession::think_and_play() {
+    if (!width_) return reply("ERROR no START received");
+    int mine = 0, theirs = 0;
+    for (auto s : stones_) {
+        mine += s == kMine;
+        theirs += s == kTheirs;
+    }
+    if (mine + theirs == width_ * height_) return reply("ERROR the board is full");
+    // Colours matter to the rules only through who moves first; the side to
+    // move is always this brain.
+    Colour me = theirs > mine ? kWhite : kBlack;
+    Board board(width_, height_, rule_);
+    for (int m = 0; m < width_ * height_; ++m)
+        if (stones_[m] != kFree) board.place(board.from_move(m), stones_[m] == kMine ? me : other(me));
+    board.set_side_to_move(me);
+
+    // The table takes a quarter of max_memory (the rest is ample for the
+    // pattern tables, the VCF table and the process), at most 256 MiB.
+    std::size_t bytes = max_memory_ > 0
+                            ? std::clamp(static_cast<std::size_t>(max_memory_) / 4, kMiB, 256 * kMiB)
+                            : 64 * kMiB;
+    if (!engine_ || bytes != engine_bytes_) {
+        engine_ = std::make_unique<Engine>(bytes);
+        engine_bytes_ = bytes;
+    }
+    if (unsupported_rule_) reply("MESSAGE renju and caro are not supported: playing exactly five");
+    SearchLimits limits;
+    limits.time_ms = budget_ms();
+    SearchReport r = engine_->think(board, limits);
+    reply(fmt::format("MESSAGE depth {} score {} nodes {} time {} ms ({})", r.depth, r.score, r.nodes,
+                      r.elapsed_ms, r.source));
+    stones_[r.move] = kMine;
+    reply(fmt::format("{},{}", r.move % width_, r.move / width_));
+}
+
+void PbrainSession::board_line(std::string_view line) {
+    if (upper(line) == "DONE") {
+        in_board_ = false;
+        if (!board_ok_) return reply("ERROR malformed BOARD: expected X,Y,F lines with free cells");
+        stones_ = board_stones_;
+        return think_and_play();
+    }
+    int x, y, f;
+    if (!board_ok_) return;
+    if (!parse_cell(line, x, y, &f) || board_stones_[y * width_ + x] != kFree) {
+        board_ok_ = false;
+        return;
+    }
+    // 3 marks a winning line in continuous games: not a stone to play around.
+    if (f != 3) board_stones_[y * width_ + x] = static_cast<std::uint8_t>(f);
+}
+
+bool PbrainSession::handle(std::string_view raw) {
+    std::string_view line = trim(raw);
+    if (line.empty()) return true;
+    if (in_board_) {
+        board_line(line);
+        return true;
+    }
+    auto space = line.find_first_of(" \t");
+    std::string command = upper(line.substr(0, space));
+    std::string_view rest = space == std::string_view::npos ? "" : trim(line.substr(space));
+    int x, y;
+    long long v[2];
+    // Every answer here keeps the session going.
+    auto error = [&](const std::string& message) {
+        reply("ERROR " + message);
+        return true;
+    };
+    if (command == "START") {
+        if (!parse_number(rest, v[0]) || v[0] > 1000) return error("START needs a size");
+        start(static_cast<int>(v[0]), static_cast<int>(v[0]));
+    } else if (command == "RECTSTART") {
+        if (!parse_numbers(rest, 2, v) || v[0] > 1000 || v[1] > 1000)
+            return error("RECTSTART needs width,height");
+        start(static_cast<int>(v[0]), static_cast<int>(v[1]));
+    } else if (command == "RESTART") {
+        if (!width_) return error("no START received");
+        std::fill(stones_.begin(), stones_.end(), kFree);
+        if (engine_) engine_->clear();
+        reply("OK");
+    } else if (command == "BEGIN") {
+        think_and_play();
+    } else if (command == "TURN") {
+        if (!width_) return error("no START received");
+        if (!parse_cell(rest, x, y)) return error(fmt::format("bad move '{}'", rest));
+        if (stones_[y * width_ + x] != kFree)
+            return error(fmt::format("cell {},{} is occupied", x, y));
+        stones_[y * width_ + x] = kTheirs;
+        think_and_play();
+    } else if (command == "BOARD") {
+        if (!width_) return error("no START received");
+        in_board_ = true;
+        board_ok_ = true;
+        board_stones_.assign(stones_.size(), kFree);
+    } else if (command == "TAKEBACK") {
+        if (!width_ || !parse_cell(rest, x, y) || stones_[y * width_ + x] == kFree)
+            return error(fmt::format("cannot take back '{}'", rest));
+        stones_[y * width_ + x] = kFree;
+        reply("OK");
+    } else if (command == "INFO") {
+        auto sep = rest.find_first_of(" \t");
+        if (sep != std::string_view::npos) info(rest.substr(0, sep), rest.substr(sep + 1));
+    } else if (command == "ABOUT") {
+        reply(fmt::format("name=\"kinrow\", version=\"{}\", author=\"kinrow authors\", "
+                          "country=\"Unknown\", www=\"\"",
+                          KINROW_VERSION));
+    } else if (command == "END") {
+        return false;
+    } else {
+        reply(fmt::format("UNKNOWN command '{}'", command));
+    }
+    return true;
+}
+
+int run_pbrain(std::istream& in, std::ostream& out) {
+    PbrainSession session(out);
+    std::string line;
+    char c;
+    // Lines end in LF, CR or CR LF: any CR or LF ends a line, and the empty
+    // line between CR and LF is skipped by handle().
+    while (in.get(c)) {
+        if (c == '\n' || c == '\r') {
+            if (!session.handle(line)) return 0;
+            line.clear();
+        } else {
+            line += c;
+        }
+    }
+    if (!line.empty()) session.handle(line);
+    return 0;
+}
+
+}  // namespace kinrow::gomoku
