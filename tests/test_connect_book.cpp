@@ -282,7 +282,7 @@ TEST(ConnectBook, CommandLineGeneratesResumesAndAnswersFromABook) {
     EXPECT_FALSE(js["from_book"].get<bool>());
     EXPECT_EQ(jb["scores"], js["scores"]);
     auto words = run_kinrow("analyze connect:5,4,4 --moves 32 --book '" + book.path + "'");
-    EXPECT_NE(words.output.find("book: scores from the opening book " + book.path), std::string::npos)
+    EXPECT_NE(words.output.find("scores from the opening book " + book.path), std::string::npos)
         << words.output;
 
     // solve uses a book only when given one.
@@ -299,8 +299,7 @@ TEST(ConnectBook, CommandLineGeneratesResumesAndAnswersFromABook) {
     // play names the book and says which answers came from it.
     auto play = run_kinrow("play connect:5,4,4 --human none --book '" + book.path + "'");
     ASSERT_EQ(play.exit_code, 0) << play.output;
-    EXPECT_NE(play.output.find("opening book: " + book.path), std::string::npos) << play.output;
-    EXPECT_NE(play.output.find("X plays 3: draw (score +0, from the book, 0 nodes)"), std::string::npos)
+    EXPECT_NE(play.output.find("X plays 3: draw (score +0, from the opening book " + book.path), std::string::npos)
         << play.output;
     EXPECT_NE(play.output.find("Draw."), std::string::npos) << play.output;
 

@@ -37,15 +37,18 @@ TEST(ConnectCli, SolveReportsScoreMoveAndLine) {
     auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["score"], -1);
     EXPECT_EQ(j["result"], "loss");
-    EXPECT_TRUE(j["best_move"].is_number());
+    EXPECT_EQ(j["engine"], "connect");
+    EXPECT_EQ(j["best_move"].get<std::string>().size(), 1u);  // a column digit
     EXPECT_GT(j["nodes"].get<long long>(), 0);
     // -1: the opponent wins with stone 41 (-(43 - 40) / 2), so the line holds
-    // stones 38 to 41.
-    EXPECT_EQ(j["pv"].get<std::string>().size(), 4u);
+    // stones 38 to 41, and the game ends 4 plies from now.
+    EXPECT_EQ(j["pv"].size(), 4u);
+    EXPECT_EQ(j["plies_to_end"], 4);
 
     CliRun text = run_cli("solve connect:4,3,3");
     ASSERT_EQ(text.status, 0) << text.out;
-    EXPECT_NE(text.out.find("score: 2 (X wins"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("value: X wins"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("score: 2 (connect scale)"), std::string::npos) << text.out;
 }
 
 TEST(ConnectCli, AnalyzeGivesEveryColumn) {
@@ -60,7 +63,7 @@ TEST(ConnectCli, AnalyzeGivesEveryColumn) {
     for (const auto& s : scores)
         if (!s.is_null()) max = std::max(max, s.get<int>());
     EXPECT_EQ(max, j["score"].get<int>());
-    EXPECT_EQ(scores[j["best_move"].get<int>() - 1], j["score"]);
+    EXPECT_EQ(scores[std::stoi(j["best_move"].get<std::string>()) - 1], j["score"]);
 }
 
 TEST(ConnectCli, BatchSolvesGoodLinesAndReportsBadOnes) {
@@ -98,7 +101,7 @@ TEST(ConnectCli, ChainedTableSolvesTheSame) {
     ASSERT_EQ(chained.status, 0) << chained.out;
     auto f = nlohmann::json::parse(fixed.out), c = nlohmann::json::parse(chained.out);
     EXPECT_EQ(c["score"], f["score"]);
-    EXPECT_GT(c["table_bytes"].get<long long>(), 0);
+    EXPECT_GT(c["stats"]["table_bytes"].get<long long>(), 0);
 
     CliRun batch = run_cli("solve connect4 --batch --chained 1000",
                            "2252576253462244111563365343671351441\n7422341735647741166133573473242566\n");

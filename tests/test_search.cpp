@@ -330,7 +330,8 @@ TEST(SearchText, DescribesScores) {
     EXPECT_EQ(describe_score(empty, -win_score(9, 6), Bound::Exact, true), "O wins in 3 moves (6 plies)");
     EXPECT_EQ(describe_score(empty, win_score(9, 5), Bound::Lower, true), "X wins");
     EXPECT_EQ(describe_score(empty, -40, Bound::Exact, false), "O is better (+40, heuristic)");
-    EXPECT_EQ(outcome_word(-win_score(9, 9), true), "loss");
+    EXPECT_EQ(outcome_of(-win_score(9, 9), true), Outcome::Loss);
+    EXPECT_EQ(outcome_of(win_score(9, 9), false), Outcome::Unknown);
     EXPECT_EQ(parse_algorithm("alphabeta"), Algorithm::AlphaBeta);
     EXPECT_THROW(parse_algorithm("mcts"), Error);
 }

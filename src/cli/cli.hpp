@@ -9,6 +9,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "connect/configured_solver.hpp"
+#include "engine/engine.hpp"
 #include "rules/position.hpp"
 
 namespace kinrow {
@@ -60,7 +62,9 @@ struct SolveRequest {
     bool batch = false;
     // Gomoku: threat-space search (victory by continuous fours).
     bool vcf = false;
-    // Gravity games: use the generic engine instead of the bitboard solver.
+    // The engine to ask (engine::parse_engine names); empty: the facade's
+    // choice. --generic is short for --engine generic.
+    std::string engine;
     bool generic = false;
     // Gravity games: an opening book file (analyze also finds the game's book
     // in the data directory by itself, unless no_book).
@@ -68,12 +72,15 @@ struct SolveRequest {
     bool no_book = false;
 };
 
-// The engines behind solve/analyze. The front end picks one by game kind.
-void solve_generic(const SolveRequest& request);
-void analyze_generic(const SolveRequest& request);
-void solve_connect(const SolveRequest& request);
-void analyze_connect(const SolveRequest& request);
-void solve_gomoku(const SolveRequest& request);
+// The facade's options for a request: limits, table, switches, engine.
+// Throws Error on combinations no engine accepts.
+engine::Options engine_options(const SolveRequest& request);
+
+// The tools that drive one engine directly rather than ask the facade:
+// Pons-style batch solving of gravity games (a benchmark of the Connect-k
+// solver) and Gomoku VCF puzzles (the threat search alone).
+void solve_connect_batch(const SolveRequest& request, const connect::SolverConfig& config);
+void solve_gomoku_vcf(const SolveRequest& request);
 
 // Subcommands. Each adds itself to the app with its options and callback.
 void add_solve_commands(CLI::App& app);  // solve and analyze

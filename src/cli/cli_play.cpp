@@ -9,15 +9,9 @@
 #include <fmt/format.h>
 
 #include "cli/cli.hpp"
-#include "connect/book.hpp"
-#include "connect/engine.hpp"
 #include "core/error.hpp"
-#include "gomoku/search.hpp"
-#include "search/search.hpp"
 
 namespace kinrow {
-
-using namespace search;
 
 namespace {
 
@@ -48,98 +42,33 @@ std::string result_line(const Position& pos) {
     return "";
 }
 
-// The opponent behind `play`: the strongest engine kinrow has for the game.
-class PlayEngine {
-public:
-    struct Answer {
-        Move move = kNoMove;
-        std::string verdict;  // the engine's view of the position, for the player
-    };
-    virtual ~PlayEngine() = default;
-    virtual Answer think(Position& pos) = 0;
-    // A line for the start of the game ("" for none).
-    virtual std::string intro() const { return ""; }
+// The engine's move and its view of the position, for the player.
+struct Answer {
+    Move move = kNoMove;
+    std::string verdict;
 };
 
-// Exact search (within the limits) for any m,n,k or gravity game.
-class GenericEngine final : public PlayEngine {
-public:
-    explicit GenericEngine(const SearchOptions& options) : searcher_(options) {}
-    Answer think(Position& pos) override {
-        SearchResult r = searcher_.search(pos);
-        return {r.best_move, fmt::format("{} ({} nodes, {:.2f} s{})",
-                                         describe_score(pos, r.score, r.bound, r.proven),
-                                         r.stats.nodes, r.stats.elapsed_s,
-                                         r.complete ? "" : ", limit reached")};
-    }
+Answer think(engine::Engine& engine, const Position& pos) {
+    engine::Analysis a = engine.choose_move(pos);
+    std::string source = a.stats.from_book ? ", " + a.stats.note : "";
+    return {a.best_move, fmt::format("{} (score {:+}{}, {} nodes{})", a.value.text, a.value.score, source,
+                                     a.stats.nodes, a.complete ? "" : ", limit reached")};
+}
 
-private:
-    Searcher searcher_;
-};
-
-// The perfect Connect-k player; its table is kept across moves (and games).
-// With an opening book it answers the early moves from the book.
-class ConnectPlayEngine final : public PlayEngine {
-public:
-    ConnectPlayEngine(const GameSpec& spec, std::size_t tt_mb, std::optional<connect::LoadedBook> book)
-        : engine_(spec, tt_mb) {
-        if (!book) return;
-        intro_ = fmt::format("opening book: {} (positions up to {} stones)", book->path, book->book.depth());
-        engine_.use_book(std::move(book->book));
-    }
-    std::string intro() const override { return intro_; }
-    Answer think(Position& pos) override {
-        std::uint64_t before = engine_.stats().nodes;
-        connect::ConnectEngine::Decision d = engine_.decide(pos);
-        std::string verdict = d.score == 0  ? "draw"
-                              : d.score > 0 ? fmt::format("{} wins", player_char(pos.side_to_move()))
-                                            : fmt::format("{} wins", player_char(opponent(pos.side_to_move())));
-        return {d.move, fmt::format("{} (score {:+}, {}{} nodes)", verdict, d.score,
-                                    d.from_book ? "from the book, " : "", engine_.stats().nodes - before)};
-    }
-
-private:
-    connect::ConnectEngine engine_;
-    std::string intro_;
-};
-
-// The heuristic Gomoku engine for boards exact search cannot finish.
-class GomokuPlayEngine final : public PlayEngine {
-public:
-    GomokuPlayEngine(std::size_t tt_mb, int depth, int time_ms) : engine_(tt_mb << 20) {
-        limits_.depth = depth < 0 ? 0 : depth;
-        limits_.time_ms = time_ms;
-    }
-    Answer think(Position& pos) override {
-        gomoku::SearchReport r = engine_.think(gomoku::Board::from_position(pos), limits_);
-        std::string verdict = r.score > gomoku::kWinThreshold     ? "forced win"
-                              : r.score < -gomoku::kWinThreshold  ? "forced loss"
-                                                                  : fmt::format("eval {:+}", r.score);
-        return {r.move, fmt::format("{} by {} (depth {}, {} nodes, {} ms)", verdict, r.source, r.depth,
-                                    r.nodes, r.elapsed_ms)};
-    }
-
-private:
-    gomoku::Engine engine_;
-    gomoku::SearchLimits limits_;
-};
-
-// Gravity games go to the bitboard solver; five-in-a-row on boards beyond
-// exact search (more than 7x7) to the Gomoku engine; the rest to the exact search.
-std::unique_ptr<PlayEngine> make_engine(const Position& start, const PlayArgs& args) {
+// The facade's engine for the game: the strongest kinrow has, or the generic
+// search with --generic.
+std::unique_ptr<engine::Engine> make_engine(const Position& start, const PlayArgs& args) {
     const GameSpec& spec = start.spec();
-    if (!args.book.empty() && (!spec.gravity() || args.generic))
+    engine::Options o;
+    if (args.generic) o.engine = engine::EngineKind::Generic;
+    if (!args.book.empty() && o.engine.value_or(engine::choose_engine(spec)) != engine::EngineKind::Connect)
         throw Error("--book works with the Connect-k player of gravity games (not with --generic)");
-    if (spec.gravity() && !args.generic)
-        return std::make_unique<ConnectPlayEngine>(
-            spec, args.tt_mb, connect::open_book(spec, start.stones(), args.book, !args.no_book));
-    if (!spec.gravity() && spec.k == 5 && spec.width >= 5 && spec.height >= 5 && spec.cells() > 49)
-        return std::make_unique<GomokuPlayEngine>(args.tt_mb, args.depth, args.time_ms);
-    SearchOptions options;
-    options.depth = args.depth;
-    options.time_ms = args.time_ms;
-    options.tt_mb = args.tt_mb;
-    return std::make_unique<GenericEngine>(options);
+    o.limits.depth = args.depth;
+    o.limits.time_ms = args.time_ms;
+    o.tt_mb = args.tt_mb;
+    o.book = args.book;
+    o.use_book = !args.no_book;
+    return engine::make_engine(spec, o);
 }
 
 void print_help(const Position& pos) {
@@ -149,12 +78,12 @@ void print_help(const Position& pos) {
 
 void run_play(const PlayArgs& args) {
     Position pos = load_position(args.position);
-    std::unique_ptr<PlayEngine> engine = make_engine(pos, args);
+    std::unique_ptr<engine::Engine> engine = make_engine(pos, args);
 
     fmt::print("kinrow play {}: {} in a row on {}x{}{}. You play {}.\n", pos.spec().name(),
                pos.spec().k, pos.width(), pos.height(), pos.spec().gravity() ? " (gravity)" : "",
                args.human == "both" ? "both sides" : args.human == "none" ? "no side" : args.human == "x" ? "X" : "O");
-    if (!engine->intro().empty()) fmt::print("{}\n", engine->intro());
+    fmt::print("engine: {}\n", engine::engine_name(engine->kind()));
     if (args.human != "none") print_help(pos);
     fmt::print("\n{}", pos.diagram());
 
@@ -162,7 +91,7 @@ void run_play(const PlayArgs& args) {
     while (!pos.game_over()) {
         Player mover = pos.side_to_move();
         if (!is_human(args, mover)) {
-            PlayEngine::Answer a = engine->think(pos);
+            Answer a = think(*engine, pos);
             if (!pos.is_legal(a.move)) throw Error("internal: the engine chose an illegal move");
             fmt::print("{} plays {}: {}\n", player_char(mover), pos.move_string(a.move), a.verdict);
             pos.play(a.move);
@@ -170,7 +99,7 @@ void run_play(const PlayArgs& args) {
             continue;
         }
         if (args.hints) {
-            PlayEngine::Answer a = engine->think(pos);
+            Answer a = think(*engine, pos);
             fmt::print("hint: {} — {}\n", pos.move_string(a.move), a.verdict);
         }
         fmt::print("{} to move> ", player_char(mover));
@@ -197,7 +126,7 @@ void run_play(const PlayArgs& args) {
             continue;
         }
         if (input == "hint") {
-            PlayEngine::Answer a = engine->think(pos);
+            Answer a = think(*engine, pos);
             fmt::print("hint: {} — {}\n", pos.move_string(a.move), a.verdict);
             continue;
         }

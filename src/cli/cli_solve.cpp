@@ -1,8 +1,13 @@
-// `kinrow solve` and `kinrow analyze`: parse the request, pick the engine.
+// `kinrow solve` and `kinrow analyze`: parse the request, ask the facade, print
+// its answer (text, or the JSON every front end shares).
+#include <cstdio>
+
 #include <fmt/format.h>
 
 #include "cli/cli.hpp"
 #include "core/error.hpp"
+#include "engine/connect_config.hpp"
+#include "report/report.hpp"
 
 namespace kinrow {
 
@@ -33,53 +38,122 @@ void add_request_options(CLI::App& cmd, SolveRequest& r) {
     cmd.add_flag("--weak", r.weak, "Win/draw/loss only (faster than exact distances)");
     cmd.add_option("--threads", r.threads, "Connect-k: search threads sharing the table")
         ->check(CLI::Range(1, 64));
-    cmd.add_flag("--generic", r.generic, "Gravity games: use the generic engine, not the bitboard solver");
+    cmd.add_option("--engine", r.engine,
+                   "The engine to ask: generic, connect, gomoku or weighted (default: the strongest for the game)")
+        ->check(CLI::IsMember({"generic", "connect", "gomoku", "weighted"}));
+    cmd.add_flag("--generic", r.generic, "Short for --engine generic (e.g. the generic search on a gravity game)");
     auto* book = cmd.add_option("--book", r.book,
                                 "Gravity games: answer from this opening book where it reaches (made by kinrow book)");
     cmd.add_flag("--no-book", r.no_book, "Gravity games: do not use the game's opening book")->excludes(book);
 }
 
+engine::Options request_options(const SolveRequest& r) {
+    engine::Options o;
+    search::SearchOptions& g = o.generic;
+    g.algorithm = search::parse_algorithm(r.algorithm);
+    if (r.full_tree && g.algorithm != search::Algorithm::Minimax)
+        throw Error("--full-tree applies to --algorithm minimax only");
+    if (r.chained_buckets > 0 && (!r.use_tt || g.algorithm != search::Algorithm::Negamax))
+        throw Error("--chained is a transposition table: it needs --algorithm negamax and no --no-tt");
+    g.stop_at_wins = !r.full_tree;
+    g.use_tt = r.use_tt;
+    g.chained_buckets = r.chained_buckets;
+    g.use_symmetry = r.use_symmetry;
+    g.use_ordering = r.use_ordering;
+    g.use_pruning = r.use_pruning;
+    g.iterative_deepening = r.iterative_deepening;
+    o.limits = {r.depth, r.node_limit, r.time_ms};
+    o.tt_mb = r.tt_mb;
+    o.weak = r.weak;
+    o.chained_buckets = r.chained_buckets;
+    o.threads = r.threads;
+    o.book = r.book;
+    o.use_book = !r.no_book;
+    if (r.generic && !r.engine.empty() && r.engine != "generic")
+        throw Error("--generic and --engine " + r.engine + " name two engines");
+    if (r.generic) o.engine = engine::EngineKind::Generic;
+    if (!r.engine.empty()) o.engine = engine::parse_engine(r.engine);
+    // One line a second on stderr, so long searches show they are alive.
+    o.progress = [](const engine::Progress& p) {
+        fmt::print(stderr, "info depth {} nodes {} time {:.1f}s\n", p.depth, p.nodes, p.elapsed_s);
+        std::fflush(stderr);
+    };
+    return o;
+}
+
 // Books belong to the Connect-k solver.
-void check_book_request(const SolveRequest& r, const GameSpec& spec) {
-    if (!r.book.empty() && (!spec.gravity() || r.generic))
+void check_book_request(const engine::Options& o, const GameSpec& spec) {
+    if (!o.book.empty() && o.engine.value_or(engine::choose_engine(spec)) != engine::EngineKind::Connect)
         throw Error("--book works with the Connect-k solver of gravity games (not with --generic)");
 }
 
+void run_solve(const SolveRequest& r) {
+    GameSpec spec = parse_game(r.position.game);
+    if (r.batch && !spec.gravity()) throw Error("--batch works on gravity games only");
+    if (r.vcf) return solve_gomoku_vcf(r);
+    engine::Options o = engine_options(r);
+    check_book_request(o, spec);
+    // solve is the benchmark against Pons's solver, which has no book: it
+    // reads one only when told to.
+    o.use_book = false;
+    if (r.batch) {
+        if (o.engine && *o.engine != engine::EngineKind::Connect)
+            throw Error("--batch drives the Connect-k solver (no --generic or --engine)");
+        if (!r.book.empty())
+            throw Error("--book does not go with --batch (the batch is the benchmark against Pons's solver, "
+                        "which has no book)");
+        if (!r.position.moves.empty() || !r.position.board.empty() || r.position.id)
+            throw Error("--batch reads positions from standard input; drop --moves/--board/--id");
+        if (r.threads > 1) throw Error("--threads solves a single position, not a --batch");
+        engine::make_engine(spec, o);  // the solver's checks of the options
+        return solve_connect_batch(r, engine::connect_solver_config(o));
+    }
+    if (r.time_ms && o.engine.value_or(engine::choose_engine(spec)) == engine::EngineKind::Connect)
+        throw Error("--time-ms: the Connect-k solver always solves exactly (use --engine generic for a "
+                    "limited search)");
+    Position pos = load_position(r.position);
+    auto engine = engine::make_engine(spec, o);
+    engine::Analysis a = engine->solve(pos);
+    if (r.json)
+        fmt::print("{}\n", report::analysis_json(pos, a).dump(2));
+    else
+        fmt::print("{}", report::analysis_text(pos, a));
+}
+
+void run_analyze(const SolveRequest& r) {
+    GameSpec spec = parse_game(r.position.game);
+    engine::Options o = engine_options(r);
+    check_book_request(o, spec);
+    Position pos = load_position(r.position);
+    auto engine = engine::make_engine(spec, o);
+    engine::MoveAnalysis a = engine->analyze(pos);
+    if (r.json)
+        fmt::print("{}\n", report::move_analysis_json(pos, a).dump(2));
+    else
+        fmt::print("{}", report::move_analysis_text(pos, a));
+}
+
 }  // namespace
+
+engine::Options engine_options(const SolveRequest& request) { return request_options(request); }
 
 void add_solve_commands(CLI::App& app) {
     auto solve_request = std::make_shared<SolveRequest>();
     auto* solve = app.add_subcommand(
         "solve", "Exact value of a position for the side to move, best move, principal variation");
     add_request_options(*solve, *solve_request);
-    // solve is the benchmark against Pons's solver, which has no book: it
-    // reads one only when told to.
     solve->add_flag("--batch", solve_request->batch,
                     "Gravity games: read positions (column digits) from standard input, one per line; "
                     "print 'position score nodes microseconds'");
     solve->add_flag("--vcf", solve_request->vcf,
                     "Gomoku: threat-space search for a victory by continuous fours");
-    solve->callback([solve_request] {
-        const SolveRequest& r = *solve_request;
-        GameSpec spec = parse_game(r.position.game);
-        if (r.batch && !spec.gravity()) throw Error("--batch works on gravity games only");
-        check_book_request(r, spec);
-        if (r.vcf) return solve_gomoku(r);
-        if (spec.gravity() && !r.generic) return solve_connect(r);
-        solve_generic(r);
-    });
+    solve->callback([solve_request] { run_solve(*solve_request); });
 
     auto analyze_request = std::make_shared<SolveRequest>();
     auto* analyze =
         app.add_subcommand("analyze", "The value of every legal move, drawn on the board grid");
     add_request_options(*analyze, *analyze_request);
-    analyze->callback([analyze_request] {
-        const SolveRequest& r = *analyze_request;
-        GameSpec spec = parse_game(r.position.game);
-        check_book_request(r, spec);
-        if (spec.gravity() && !r.generic) return analyze_connect(r);
-        analyze_generic(r);
-    });
+    analyze->callback([analyze_request] { run_analyze(*analyze_request); });
 }
 
 }  // namespace kinrow

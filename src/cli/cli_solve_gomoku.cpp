@@ -12,7 +12,7 @@
 
 namespace kinrow {
 
-void solve_gomoku(const SolveRequest& request) {
+void solve_gomoku_vcf(const SolveRequest& request) {
     Position pos = load_position(request.position);
     if (pos.game_over()) throw Error("the game is already over: nothing to solve");
     gomoku::Board board = gomoku::Board::from_position(pos);

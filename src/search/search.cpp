@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "rules/lines.hpp"
+#include "rules/outcome.hpp"
 #include "rules/symmetry.hpp"
 #include "search/tt.hpp"
 
@@ -47,9 +48,9 @@ int plies_to_end(const Position& pos, Score score) {
     return stones_at_end(pos.cells(), score) - pos.stones();
 }
 
-std::string outcome_word(Score score, bool proven) {
-    if (!proven) return "unknown";
-    return is_win(score) ? "win" : is_loss(score) ? "loss" : "draw";
+Outcome outcome_of(Score score, bool proven) {
+    if (!proven) return Outcome::Unknown;
+    return is_win(score) ? Outcome::Win : is_loss(score) ? Outcome::Loss : Outcome::Draw;
 }
 
 std::string describe_score(const Position& pos, Score score, Bound bound, bool proven) {
@@ -60,14 +61,8 @@ std::string describe_score(const Position& pos, Score score, Bound bound, bool p
         Player better = score > 0 ? mover : opponent(mover);
         return fmt::format("{} is better (+{}, heuristic)", player_char(better), score > 0 ? score : -score);
     }
-    if (!is_decisive(score)) return "draw";
-    Player winner = score > 0 ? mover : opponent(mover);
-    if (bound != Bound::Exact) return fmt::format("{} wins", player_char(winner));
-    int plies = plies_to_end(pos, score);
-    if (plies == 0) return fmt::format("{} has won", player_char(winner));
-    int moves = (plies + 1) / 2;  // the winner's own moves, the winning one included
-    return fmt::format("{} wins in {} move{} ({} pl{})", player_char(winner), moves,
-                       moves == 1 ? "" : "s", plies, plies == 1 ? "y" : "ies");
+    int plies = bound == Bound::Exact && is_decisive(score) ? plies_to_end(pos, score) : -1;
+    return describe_outcome(mover, outcome_of(score, true), plies);
 }
 
 namespace {

@@ -147,8 +147,8 @@ private:
 // better (+120, heuristic)", the figure from the better side's view. `pos` is
 // the position the score belongs to: its side to move is the score's owner.
 std::string describe_score(const Position& pos, Score score, Bound bound, bool proven);
-// "win", "draw" or "loss" for the side to move; "unknown" if not proven.
-std::string outcome_word(Score score, bool proven);
+// Win, draw or loss for the side to move; Unknown if not proven.
+Outcome outcome_of(Score score, bool proven);
 // Plies from `pos` until the game ends at a decisive score.
 int plies_to_end(const Position& pos, Score score);
 

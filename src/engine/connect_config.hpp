@@ -1,0 +1,12 @@
+// The Connect-k solver's table and switches as the facade's options set
+// them; shared with `kinrow solve --batch`, which drives the solver directly.
+#pragma once
+
+#include "connect/configured_solver.hpp"
+#include "engine/engine.hpp"
+
+namespace kinrow::engine {
+
+connect::SolverConfig connect_solver_config(const Options& options);
+
+}  // namespace kinrow::engine

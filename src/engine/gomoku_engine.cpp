@@ -1,0 +1,119 @@
+// The facade's Gomoku engine: the heuristic searcher of five in a row
+// (gomoku::Engine), always under a time limit (Options::gomoku_default_time_ms
+// when the caller gives none). Its values are heuristic: a win it announces
+// comes from its threat searches, and the facade reports it as a claim, not a
+// proof.
+#include <algorithm>
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "core/error.hpp"
+#include "engine/adapters.hpp"
+#include "gomoku/search.hpp"
+
+namespace kinrow::engine {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// No analysis gives a move less than this: below it a search sees nothing.
+constexpr int kMinMoveTimeMs = 20;
+
+Value value_of(const Position& pos, int score, const char* source, int depth) {
+    Player mover = pos.side_to_move();
+    if (score > gomoku::kWinThreshold || score < -gomoku::kWinThreshold) {
+        char winner = player_char(score > 0 ? mover : opponent(mover));
+        return heuristic_value(score, fmt::format("{} wins by the engine's {} (a claim, not a proof)", winner,
+                                                  source));
+    }
+    return heuristic_value(score, fmt::format("eval {:+} for {} (heuristic, depth {})", score,
+                                              player_char(mover), depth));
+}
+
+class GomokuEngine final : public Engine {
+public:
+    GomokuEngine(const Options& options)
+        : options_(options), engine_(std::max<std::size_t>(options.tt_mb, 1) << 20) {
+        limits_.depth = std::max(options.limits.depth, 0);
+        limits_.nodes = options.limits.nodes;
+        limits_.time_ms = options.limits.time_ms;
+        if (!limits_.depth && !limits_.nodes && !limits_.time_ms) limits_.time_ms = options.gomoku_default_time_ms;
+    }
+
+    EngineKind kind() const override { return EngineKind::Gomoku; }
+
+    Analysis solve(const Position& pos) override {
+        if (pos.game_over()) throw Error("the game is already over: nothing to analyse");
+        auto start = Clock::now();
+        gomoku::SearchReport r = engine_.think(gomoku::Board::from_position(pos), limits_);
+        Analysis a;
+        a.engine = kind();
+        a.value = value_of(pos, r.score, r.source, r.depth);
+        a.best_move = r.move;
+        a.pv = r.pv.empty() && r.move != kNoMove ? std::vector<Move>{r.move} : r.pv;
+        a.stats.nodes = r.nodes;
+        a.stats.depth = r.depth;
+        a.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        a.stats.note = fmt::format("move by the engine's {}", r.source);
+        return a;
+    }
+
+    // Every move within two cells of a stone (the centre on an empty board)
+    // gets a search of its own from the opponent's side, the time shared
+    // evenly; moves away from the fight are left unsearched.
+    MoveAnalysis analyze(const Position& pos) override {
+        if (pos.game_over()) throw Error("the game is already over: nothing to analyse");
+        auto start = Clock::now();
+        gomoku::Board board = gomoku::Board::from_position(pos);
+        std::vector<gomoku::Sq> near;
+        for (gomoku::Sq s : board.squares())
+            if (board.is_empty(s) && (board.neighbours(s) > 0 || pos.stones() == 0)) near.push_back(s);
+        if (pos.stones() == 0) near = {board.sq(pos.height() / 2, pos.width() / 2)};
+        gomoku::SearchLimits each = limits_;
+        if (each.time_ms)
+            each.time_ms = std::max(kMinMoveTimeMs, each.time_ms / static_cast<int>(near.size()));
+        if (each.nodes) each.nodes = std::max<std::uint64_t>(1, each.nodes / near.size());
+        if (each.depth > 1) --each.depth;
+
+        MoveAnalysis a;
+        a.engine = kind();
+        std::vector<Value> values(pos.cells());
+        for (gomoku::Sq s : near) {
+            Move m = board.to_move(s);
+            board.play(s);
+            if (board.last_move_won()) {
+                values[m] = proven_value(pos, Outcome::Win, 1, gomoku::kWinScore);
+            } else {
+                gomoku::SearchReport r = engine_.think(board, each);
+                a.stats.nodes += r.nodes;
+                // The reply's value is the opponent's; the move's is its negation.
+                values[m] = value_of(pos, -r.score, r.source, r.depth);
+            }
+            board.undo();
+        }
+        for (Move m : pos.legal_moves()) {
+            Value v = values[m];
+            if (v.text.empty()) v.text = "not searched (away from the stones)";
+            a.moves.push_back({m, v});
+        }
+        a.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        return a;
+    }
+
+    void clear() override { engine_.clear(); }
+
+private:
+    Options options_;
+    gomoku::Engine engine_;
+    gomoku::SearchLimits limits_;
+};
+
+}  // namespace
+
+std::unique_ptr<Engine> make_gomoku_engine(const GameSpec&, const Options& options) {
+    return std::make_unique<GomokuEngine>(options);
+}
+
+}  // namespace kinrow::engine
