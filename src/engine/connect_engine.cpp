@@ -117,7 +117,9 @@ public:
                     }
                 }
                 if (!parallel) {
+                    solver.set_stop_flag(options_.stop);
                     score = solver.solve(p, options_.weak);
+                    throw_if_stopped();
                     add_solver_stats(a.stats, solver.stats());
                 }
                 // The line's searches are not the solve's: keep its node count.
@@ -148,8 +150,10 @@ public:
             auto start = Clock::now();
             MoveAnalysis a;
             a.engine = kind();
+            solver.set_stop_flag(options_.stop);
             std::vector<std::optional<int>> scores =
                 book_scores ? *book_scores : solver.column_scores(p, options_.weak);
+            throw_if_stopped();
             for (int c = 0; c < static_cast<int>(scores.size()); ++c) {
                 if (!scores[c]) continue;
                 int score = options_.weak ? connect::weak_score(*scores[c]) : *scores[c];
@@ -195,6 +199,10 @@ public:
     void clear() override { player_.reset(); }
 
 private:
+    // A stopped solve returns anything: nothing of it may reach the caller.
+    void throw_if_stopped() const {
+        if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw Stopped();
+    }
     std::optional<connect::LoadedBook> book_for(const Position& pos) const {
         return connect::open_book(pos.spec(), pos.stones(), options_.book, options_.use_book);
     }

@@ -14,6 +14,7 @@
 // known, and the engine's own score on its own scale (say which in `text`).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -23,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/types.hpp"
 #include "rules/game.hpp"
 #include "rules/position.hpp"
@@ -80,6 +82,20 @@ struct Options {
     // Weighted: the search depth when none is given (the course default).
     int weighted_default_depth = 4;
     std::function<void(const Progress&)> progress;
+    // Set *stop to true from another thread to end a search soon (a client
+    // that went away, a Ctrl-C): the generic and Gomoku engines return what
+    // they have (Analysis::complete false); the Connect-k solver, which has
+    // nothing partial to return, throws Stopped. The weighted search (small
+    // boards only) does not look at it.
+    const std::atomic<bool>* stop = nullptr;
+    // Called with each better move the engine finds while it searches (the
+    // Gomoku engine; protocols that may answer early write it at once).
+    std::function<void(Move)> on_best_move;
+};
+
+// Thrown by an engine that was stopped through Options::stop with no answer.
+struct Stopped : Error {
+    Stopped() : Error("the search was stopped before it had an answer") {}
 };
 
 struct Value {

@@ -40,6 +40,7 @@ public:
         limits_.nodes = options.limits.nodes;
         limits_.time_ms = options.limits.time_ms;
         if (!limits_.depth && !limits_.nodes && !limits_.time_ms) limits_.time_ms = options.gomoku_default_time_ms;
+        limits_.stop = options.stop;
     }
 
     EngineKind kind() const override { return EngineKind::Gomoku; }
@@ -47,7 +48,9 @@ public:
     Analysis solve(const Position& pos) override {
         if (pos.game_over()) throw Error("the game is already over: nothing to analyse");
         auto start = Clock::now();
-        gomoku::SearchReport r = engine_.think(gomoku::Board::from_position(pos), limits_);
+        std::function<void(const gomoku::SearchReport&)> on_report;
+        if (options_.on_best_move) on_report = [this](const gomoku::SearchReport& r) { options_.on_best_move(r.move); };
+        gomoku::SearchReport r = engine_.think(gomoku::Board::from_position(pos), limits_, on_report);
         Analysis a;
         a.engine = kind();
         a.value = value_of(pos, r.score, r.source, r.depth);
@@ -57,6 +60,7 @@ public:
         a.stats.depth = r.depth;
         a.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
         a.stats.note = fmt::format("move by the engine's {}", r.source);
+        a.complete = !(options_.stop && options_.stop->load(std::memory_order_relaxed));
         return a;
     }
 

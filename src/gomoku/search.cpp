@@ -56,6 +56,7 @@ std::chrono::steady_clock::time_point Engine::deadline() const {
 
 void Engine::check_limits() {
     if (limits_.nodes && nodes_ >= limits_.nodes) stop_ = true;
+    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) stop_ = true;
     if (limits_.time_ms) {
         auto elapsed = std::chrono::steady_clock::now() - start_;
         if (elapsed >= std::chrono::milliseconds(limits_.time_ms)) stop_ = true;

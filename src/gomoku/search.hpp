@@ -11,6 +11,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -34,6 +35,7 @@ struct SearchLimits {
     std::uint64_t vcf_nodes = 200000;  // budget of each root VCF search
     bool vct = true;             // VCT (threes too) at the root after VCF
     std::uint64_t vct_nodes = 300000;  // its budget (and a quarter of the time)
+    const std::atomic<bool>* stop = nullptr;  // set from another thread: stop soon
 };
 
 struct SearchReport {

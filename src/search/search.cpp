@@ -282,6 +282,7 @@ bool SearchEngine::budget_exhausted() {
         auto now = Clock::now();
         double elapsed = std::chrono::duration<double>(now - start_).count();
         if (opt.time_ms > 0 && elapsed * 1000 >= opt.time_ms) return stop_ = true;
+        if (opt.stop && opt.stop->load(std::memory_order_relaxed)) return stop_ = true;
         if (opt.progress && now >= next_report_) {
             next_report_ = now + std::chrono::seconds(1);
             opt.progress(SearchProgress{current_depth_, stats_.nodes, elapsed,

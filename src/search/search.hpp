@@ -9,6 +9,7 @@
 // heuristic that stays strictly between the largest loss and the smallest win.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -78,6 +79,9 @@ struct SearchOptions {
     std::uint64_t node_limit = 0;
     int time_ms = 0;
     std::function<void(const SearchProgress&)> progress;
+    // Set to true from another thread to stop the search soon, as a limit
+    // would (a front end whose client went away, a Ctrl-C).
+    const std::atomic<bool>* stop = nullptr;
 };
 
 struct SearchStats {
