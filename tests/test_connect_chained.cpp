@@ -94,6 +94,7 @@ TEST(ConnectChained, FewerBucketsMeanMoreCollisionsButTheSameSearch) {
 }
 
 TEST(ConnectChained, MatchesPonsScoresOnEndGames) {
+    KINROW_NEEDS_SHARED_DATA("reference/connect4/Test_L3_R1");
     std::istringstream in(kinrow::testing::read_shared_file("reference/connect4/Test_L3_R1"));
     GameSpec spec = parse_game("connect4");
     Geometry g(spec);

@@ -50,8 +50,20 @@ void check_set(const std::string& name, std::size_t step) {
 
 }  // namespace
 
-TEST(ConnectSets, EndGameEasyL3R1) { check_set("Test_L3_R1", 1); }
-TEST(ConnectSets, MiddleGameEasyL2R1) { check_set("Test_L2_R1", 1); }
+TEST(ConnectSets, EndGameEasyL3R1) {
+    KINROW_NEEDS_SHARED_DATA("reference/connect4/Test_L3_R1");
+    check_set("Test_L3_R1", 1);
+}
+TEST(ConnectSets, MiddleGameEasyL2R1) {
+    KINROW_NEEDS_SHARED_DATA("reference/connect4/Test_L2_R1");
+    check_set("Test_L2_R1", 1);
+}
 // A fixed sample (every 20th position) keeps the sanitizer run short.
-TEST(ConnectSets, MiddleGameMediumL2R2Sample) { check_set("Test_L2_R2", 20); }
-TEST(ConnectSetsSlow, MiddleGameMediumL2R2) { check_set("Test_L2_R2", 1); }
+TEST(ConnectSets, MiddleGameMediumL2R2Sample) {
+    KINROW_NEEDS_SHARED_DATA("reference/connect4/Test_L2_R2");
+    check_set("Test_L2_R2", 20);
+}
+TEST(ConnectSetsSlow, MiddleGameMediumL2R2) {
+    KINROW_NEEDS_SHARED_DATA("reference/connect4/Test_L2_R2");
+    check_set("Test_L2_R2", 1);
+}

@@ -110,6 +110,7 @@ TEST(WeightedTable, SeedCheck) {
 }
 
 TEST(WeightedTable, DemoPrintsTheCourseOutput) {
+    KINROW_NEEDS_SHARED_DATA(kReference + "outputs/output3.txt");
     std::ostringstream out;
     run_table_demo(out);
     EXPECT_EQ(out.str(), without_first_line(read_shared_file(kReference + "outputs/output3.txt")));
@@ -144,6 +145,7 @@ TEST(WeightedTable, MemoryBudgetCapsTheEntries) {
 }
 
 TEST(WeightedSession, ManualReproducesTheCourseTranscripts) {
+    KINROW_NEEDS_SHARED_DATA(kReference + "outputs/output1_3_draw.txt");
     for (const char* name : {"1_3_draw", "1_3_win"}) {
         std::string input =
             without_first_line(read_shared_file(kReference + "inputs/input" + name + ".txt"));

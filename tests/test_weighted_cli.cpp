@@ -60,6 +60,7 @@ std::string write_temp(const std::string& name, const std::string& text) {
 // 4 and 9, byte for byte but for the menu line and the timing line. Every
 // engine configuration must play the same game.
 TEST(WeightedCli, AutoGamesMatchTheCourseTranscripts) {
+    KINROW_NEEDS_SHARED_DATA(kReference + "outputs/output2_3_4.txt");
     for (const char* depth : {"4", "9"}) {
         std::string minimax = drop_timing_line(
             drop_first_line(read_shared_file(kReference + "outputs/output2_3_" + depth + ".txt")));
@@ -76,6 +77,7 @@ TEST(WeightedCli, AutoGamesMatchTheCourseTranscripts) {
 }
 
 TEST(WeightedCli, ManualModeMatchesTheTaskOneTranscripts) {
+    KINROW_NEEDS_SHARED_DATA(kReference + "outputs/output1_3_draw.txt");
     for (const char* name : {"1_3_draw", "1_3_win"}) {
         Outcome r = run("weighted -m", moves_file(name));
         EXPECT_EQ(r.status, 0);
@@ -86,6 +88,7 @@ TEST(WeightedCli, ManualModeMatchesTheTaskOneTranscripts) {
 }
 
 TEST(WeightedCli, TableDemoMatchesTaskThree) {
+    KINROW_NEEDS_SHARED_DATA(kReference + "outputs/output3.txt");
     Outcome r = run("weighted --table-demo");
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(r.output, drop_first_line(read_shared_file(kReference + "outputs/output3.txt")));

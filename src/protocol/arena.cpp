@@ -8,9 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "gomoku/board.hpp"
 #include "core/error.hpp"
-#include "gomoku/search.hpp"
+#include "engine/engine.hpp"
 
 namespace kinrow::gomoku {
 
@@ -99,22 +98,22 @@ void play_arena_move(const GameSpec& spec, const std::string& state_path,
     std::ostringstream text;
     text << in.rdbuf();
     Position pos = parse_arena_state(spec, text.str());
-    Board board = Board::from_position(pos);
 
     std::FILE* out = std::fopen(action_path.c_str(), "w");
     if (!out) throw Error(fmt::format("cannot write action file '{}'", action_path));
     Move written = kNoMove;
-    auto write = [&](const SearchReport& r) {
-        if (r.move == kNoMove || r.move == written) return;
+    auto write = [&](Move m) {
+        if (m == kNoMove || m == written) return;
         // Every write is a whole line, flushed, so a kill leaves a complete pair.
-        std::fprintf(out, "%d %d\n", r.move / spec.width, r.move % spec.width);
+        std::fprintf(out, "%d %d\n", m / spec.width, m % spec.width);
         std::fflush(out);
-        written = r.move;
+        written = m;
     };
-    Engine engine;
-    SearchLimits limits;
-    limits.time_ms = time_ms;
-    write(engine.think(board, limits, write));
+    engine::Options options;
+    options.limits.time_ms = time_ms;
+    options.tt_mb = 32;
+    options.on_best_move = write;
+    write(engine::make_engine(spec, options)->choose_move(pos).best_move);
     std::fclose(out);
 }
 
