@@ -1,0 +1,162 @@
+// The engine facade: the dispatch rule, engine overrides, and that every
+// engine's answer means the same thing in the shared vocabulary — checked by
+// asking two engines the same question where both can answer it.
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "core/error.hpp"
+#include "engine/engine.hpp"
+#include "rules/game.hpp"
+#include "weighted/weighted_rules.hpp"
+#include "weighted/weighted_search.hpp"
+
+using namespace kinrow;
+using engine::EngineKind;
+
+namespace {
+
+std::unique_ptr<engine::Engine> make(const std::string& game, std::optional<EngineKind> kind = std::nullopt) {
+    engine::Options o;
+    o.engine = kind;
+    o.tt_mb = 8;
+    return engine::make_engine(parse_game(game), o);
+}
+
+}  // namespace
+
+TEST(EngineFacade, OneRulePicksTheStrongestEngine) {
+    EXPECT_EQ(engine::choose_engine(parse_game("tictactoe")), EngineKind::Generic);
+    EXPECT_EQ(engine::choose_engine(parse_game("mnk:9,9,4")), EngineKind::Generic);
+    EXPECT_EQ(engine::choose_engine(parse_game("mnk:7,7,5")), EngineKind::Generic);
+    EXPECT_EQ(engine::choose_engine(parse_game("mnk:8,7,5")), EngineKind::Gomoku);
+    EXPECT_EQ(engine::choose_engine(parse_game("gomoku")), EngineKind::Gomoku);
+    EXPECT_EQ(engine::choose_engine(parse_game("gomoku-standard")), EngineKind::Gomoku);
+    EXPECT_EQ(engine::choose_engine(parse_game("connect4")), EngineKind::Connect);
+    EXPECT_EQ(engine::choose_engine(parse_game("connect:5,4,3")), EngineKind::Connect);
+    EXPECT_EQ(engine::choose_engine(weighted::weighted_game(3, weighted::default_weights(3))),
+              EngineKind::Weighted);
+    EXPECT_EQ(make("connect4")->kind(), EngineKind::Connect);
+    EXPECT_EQ(make("connect4", EngineKind::Generic)->kind(), EngineKind::Generic);
+}
+
+TEST(EngineFacade, AnEngineThatCannotPlayTheGameIsAnError) {
+    EXPECT_THROW(make("tictactoe", EngineKind::Connect), Error);
+    EXPECT_THROW(make("connect4", EngineKind::Gomoku), Error);
+    EXPECT_THROW(make("mnk:9,9,4", EngineKind::Gomoku), Error);
+    EXPECT_THROW(make("tictactoe", EngineKind::Weighted), Error);
+    engine::Options generic;
+    generic.engine = EngineKind::Generic;
+    EXPECT_THROW(engine::make_engine(weighted::weighted_game(3, weighted::default_weights(3)), generic), Error);
+    EXPECT_THROW(engine::parse_engine("chess"), Error);
+    for (EngineKind k : {EngineKind::Generic, EngineKind::Connect, EngineKind::Gomoku, EngineKind::Weighted})
+        EXPECT_EQ(engine::parse_engine(engine::engine_name(k)), k);
+    engine::Options limited;
+    limited.limits.depth = 3;
+    EXPECT_THROW(engine::make_engine(parse_game("connect4"), limited), Error);
+}
+
+TEST(EngineFacade, GenericSolvesTicTacToeAsADraw) {
+    Position pos(parse_game("tictactoe"));
+    engine::Analysis a = make("tictactoe")->solve(pos);
+    EXPECT_EQ(a.engine, EngineKind::Generic);
+    EXPECT_EQ(a.value.outcome, Outcome::Draw);
+    EXPECT_TRUE(a.value.proven);
+    EXPECT_EQ(a.value.bound, Bound::Exact);
+    ASSERT_EQ(a.pv.size(), 9u);  // a drawn game fills the board
+    Position line = pos;
+    for (Move m : a.pv) {
+        ASSERT_TRUE(line.is_legal(m));
+        line.play(m);
+    }
+    EXPECT_EQ(line.result(), Result::Draw);
+}
+
+// The Connect-k solver's Pons scores and the generic search's distances are
+// different scales: through the facade they must give the same outcome and
+// the same number of plies to the end, move by move.
+TEST(EngineFacade, ConnectAndGenericAgreeOnEveryMove) {
+    for (const char* game : {"connect:4,4,3", "connect:5,4,4", "connect:4,5,4"}) {
+        for (const char* moves : {"", "1", "23", "2231", "3322"}) {
+            Position pos = Position::from_moves(parse_game(game), moves);
+            if (pos.game_over()) continue;
+            engine::MoveAnalysis c = make(game)->analyze(pos);
+            engine::MoveAnalysis g = make(game, EngineKind::Generic)->analyze(pos);
+            EXPECT_EQ(c.engine, EngineKind::Connect);
+            ASSERT_EQ(c.moves.size(), g.moves.size()) << game << " " << moves;
+            for (std::size_t i = 0; i < c.moves.size(); ++i) {
+                EXPECT_EQ(c.moves[i].move, g.moves[i].move);
+                EXPECT_EQ(c.moves[i].value.outcome, g.moves[i].value.outcome) << game << " " << moves << " #" << i;
+                EXPECT_EQ(c.moves[i].value.plies, g.moves[i].value.plies) << game << " " << moves << " #" << i;
+                EXPECT_EQ(c.moves[i].value.text, g.moves[i].value.text);
+            }
+            engine::Analysis cs = make(game)->solve(pos);
+            engine::Analysis gs = make(game, EngineKind::Generic)->solve(pos);
+            EXPECT_EQ(cs.value.outcome, gs.value.outcome) << game << " " << moves;
+            EXPECT_EQ(cs.value.plies, gs.value.plies) << game << " " << moves;
+            EXPECT_TRUE(pos.is_legal(cs.best_move));
+        }
+    }
+}
+
+TEST(EngineFacade, GomokuFindsTheFiveAndRanksTheFight) {
+    // X has four in a row on row 7 (h8..k8 in algebraic terms), open at both ends.
+    Position pos = Position::from_moves(parse_game("gomoku"), "7,7 0,0 7,8 0,2 7,9 0,4 7,10 0,6");
+    engine::Options o;
+    o.limits.time_ms = 200;
+    o.tt_mb = 8;
+    auto e = engine::make_engine(pos.spec(), o);
+    engine::Analysis a = e->solve(pos);
+    EXPECT_EQ(a.engine, EngineKind::Gomoku);
+    ASSERT_TRUE(pos.is_legal(a.best_move));
+    Position after = pos;
+    after.play(a.best_move);
+    EXPECT_EQ(after.result(), Result::XWins);
+
+    engine::MoveAnalysis m = e->analyze(pos);
+    int wins_now = 0, unsearched = 0;
+    for (const auto& mv : m.moves) {
+        if (mv.value.proven && mv.value.outcome == Outcome::Win && mv.value.plies == 1) ++wins_now;
+        if (mv.value.bound == Bound::None) ++unsearched;
+    }
+    EXPECT_EQ(wins_now, 2);  // 7,6 and 7,11
+    EXPECT_GT(unsearched, 100);  // the far corners are left alone
+    EXPECT_EQ(m.moves.size(), static_cast<std::size_t>(pos.cells() - pos.stones()));
+}
+
+TEST(EngineFacade, WeightedAnswersAsTheCourseSearchDoes) {
+    GameSpec spec = weighted::weighted_game(3, weighted::default_weights(3));
+    Position pos = Position::from_moves(spec, "1,1 0,0");
+    engine::Options o;
+    o.limits.depth = 9;  // to the end of the game: a proven result
+    auto e = engine::make_engine(spec, o);
+    engine::Analysis a = e->solve(pos);
+    weighted::SearchOptions so;
+    so.alphabeta = true;
+    weighted::WeightedSearch direct(spec, so);
+    Position p = pos;
+    weighted::SearchResult r = direct.search(p, 9);
+    EXPECT_EQ(a.best_move, r.move);
+    EXPECT_EQ(a.value.score, r.score);  // X to move: X's view is the mover's
+    EXPECT_TRUE(a.value.proven);
+    // The best move's value in the analysis is the position's value.
+    engine::MoveAnalysis m = e->analyze(pos);
+    long long best = m.moves.front().value.score;
+    for (const auto& mv : m.moves) best = std::max(best, mv.value.score);
+    EXPECT_EQ(best, a.value.score);
+}
+
+TEST(EngineFacade, AStopFlagEndsASearch) {
+    std::atomic<bool> stop{true};
+    engine::Options o;
+    o.stop = &stop;
+    o.tt_mb = 8;
+    // 5,5,5 takes seconds unstopped; stopped, the generic search has no value.
+    engine::Analysis a = engine::make_engine(parse_game("mnk:5,5,5"), o)->solve(Position(parse_game("mnk:5,5,5")));
+    EXPECT_FALSE(a.complete);
+    EXPECT_EQ(a.value.bound, Bound::None);
+    EXPECT_FALSE(a.value.proven);
+    // The Connect-k solver has nothing partial to give.
+    EXPECT_THROW(engine::make_engine(parse_game("connect:6,5,4"), o)->solve(Position(parse_game("connect:6,5,4"))),
+                 engine::Stopped);
+}
