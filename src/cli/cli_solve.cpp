@@ -87,6 +87,21 @@ void check_book_request(const engine::Options& o, const GameSpec& spec) {
         throw Error("--book works with the Connect-k solver of gravity games (not with --generic)");
 }
 
+// Loads the position, asks the facade's engine `question`, prints the answer.
+template <class Answer>
+void ask_and_print(const SolveRequest& r, const GameSpec& spec, const engine::Options& o,
+                   Answer (engine::Engine::*question)(const Position&),
+                   nlohmann::json (*as_json)(const Position&, const Answer&),
+                   std::string (*as_text)(const Position&, const Answer&)) {
+    Position pos = load_position(r.position);
+    auto engine = engine::make_engine(spec, o);
+    Answer answer = ((*engine).*question)(pos);
+    if (r.json)
+        fmt::print("{}\n", as_json(pos, answer).dump(2));
+    else
+        fmt::print("{}", as_text(pos, answer));
+}
+
 void run_solve(const SolveRequest& r) {
     GameSpec spec = parse_game(r.position.game);
     if (r.batch && !spec.gravity()) throw Error("--batch works on gravity games only");
@@ -111,26 +126,14 @@ void run_solve(const SolveRequest& r) {
     if (r.time_ms && o.engine.value_or(engine::choose_engine(spec)) == engine::EngineKind::Connect)
         throw Error("--time-ms: the Connect-k solver always solves exactly (use --engine generic for a "
                     "limited search)");
-    Position pos = load_position(r.position);
-    auto engine = engine::make_engine(spec, o);
-    engine::Analysis a = engine->solve(pos);
-    if (r.json)
-        fmt::print("{}\n", report::analysis_json(pos, a).dump(2));
-    else
-        fmt::print("{}", report::analysis_text(pos, a));
+    ask_and_print(r, spec, o, &engine::Engine::solve, report::analysis_json, report::analysis_text);
 }
 
 void run_analyze(const SolveRequest& r) {
     GameSpec spec = parse_game(r.position.game);
     engine::Options o = engine_options(r);
     check_book_request(o, spec);
-    Position pos = load_position(r.position);
-    auto engine = engine::make_engine(spec, o);
-    engine::MoveAnalysis a = engine->analyze(pos);
-    if (r.json)
-        fmt::print("{}\n", report::move_analysis_json(pos, a).dump(2));
-    else
-        fmt::print("{}", report::move_analysis_text(pos, a));
+    ask_and_print(r, spec, o, &engine::Engine::analyze, report::move_analysis_json, report::move_analysis_text);
 }
 
 }  // namespace

@@ -102,16 +102,25 @@ nlohmann::json stats_json(const engine::Stats& s) {
             {"peak_rss_mib", peak_rss_mib()}};
 }
 
+namespace {
+
+// The tail every answer shares: where it came from and what it cost.
+void add_stats(nlohmann::json& j, const engine::Stats& s) {
+    j["from_book"] = s.from_book;
+    j["note"] = s.note;
+    j["nodes"] = s.nodes;
+    j["stats"] = stats_json(s);
+}
+
+}  // namespace
+
 nlohmann::json analysis_json(const Position& pos, const engine::Analysis& a) {
     nlohmann::json j = head_json(pos, a.engine);
     j.update(value_json(a.value));
     j["complete"] = a.complete;
     j["best_move"] = a.best_move == kNoMove ? nlohmann::json() : nlohmann::json(pos.move_string(a.best_move));
     j["pv"] = line_strings(pos, a.pv);
-    j["from_book"] = a.stats.from_book;
-    j["note"] = a.stats.note;
-    j["nodes"] = a.stats.nodes;
-    j["stats"] = stats_json(a.stats);
+    add_stats(j, a.stats);
     return j;
 }
 
@@ -137,10 +146,7 @@ nlohmann::json move_analysis_json(const Position& pos, const engine::MoveAnalysi
         }
         j["scores"] = scores;
     }
-    j["from_book"] = a.stats.from_book;
-    j["note"] = a.stats.note;
-    j["nodes"] = a.stats.nodes;
-    j["stats"] = stats_json(a.stats);
+    add_stats(j, a.stats);
     return j;
 }
 
