@@ -10,6 +10,7 @@
 #include "report/report.hpp"
 #include "web/games.hpp"
 #include "web/request.hpp"
+#include "web/sockets.hpp"
 #include "web/tree.hpp"
 
 namespace kinrow::web {

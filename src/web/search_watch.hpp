@@ -4,8 +4,8 @@
 // engine returns what it has or throws engine::Stopped.
 //
 // cpp-httplib (0.11, Debian bookworm) does not tell a handler that its client
-// left, so the watch finds the connection's socket itself — by the address
-// pair the request came on — and polls it for the peer's hang-up.
+// left, so the watch polls the connection's socket (find_connection_socket)
+// for the peer's hang-up.
 #pragma once
 
 #include <atomic>
@@ -13,14 +13,9 @@
 #include <condition_variable>
 #include <list>
 #include <mutex>
-#include <string>
 #include <thread>
 
 namespace kinrow::web {
-
-// The socket of this process connected to peer_addr:peer_port on local_port,
-// or -1 if there is none.
-int find_connection_socket(const std::string& peer_addr, int peer_port, int local_port);
 
 class SearchWatch {
 public:

@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "web/api.hpp"
 #include "web/assets.hpp"
+#include "web/sockets.hpp"
 
 namespace kinrow::web {
 
@@ -108,6 +109,7 @@ Server::~Server() = default;
 int Server::bind(const std::string& host, int port) {
     bool ok = port == 0 ? (port = impl_->http.bind_to_any_port(host)) > 0 : impl_->http.bind_to_port(host, port);
     if (!ok) throw Error(fmt::format("cannot listen on {}:{} (in use, or not an address of this machine)", host, port));
+    widen_listen_backlog(port);
     return port;
 }
 
