@@ -91,6 +91,7 @@ void add_weighted_commands(CLI::App& app);      // weighted, id and tree
 void add_connect_bench_command(CLI::App& app);  // bench-connect
 void add_book_command(CLI::App& app);           // book (Connect-k opening books)
 void add_gomoku_commands(CLI::App& app);        // arena, gomocup, match
+void add_serve_command(CLI::App& app);          // serve (the web page)
 
 // The course program's `-ab` after the `weighted` subcommand, which CLI11
 // cannot parse (single dash, two letters), becomes `--alphabeta` in place.

@@ -3,7 +3,11 @@
 // minimax and alpha-beta at work: each node shows its board, the side to
 // move, the remaining depth, the (alpha, beta) window it was searched with and
 // the value it returned (exact or a bound); table answers and the branches a
-// cut-off skipped are marked. Render with `dot -Tsvg` (Debian package graphviz).
+// cut-off skipped are marked. Render with `dot -Tsvg` (Debian package graphviz),
+// or read nodes() to draw it another way (the web page's SVG viewer).
+//
+// The recorder knows nothing of weighted scoring: any minimax over Position
+// can record into it (the web layer's m,n,k tree does).
 #pragma once
 
 #include <cstddef>
@@ -33,7 +37,8 @@ public:
     std::size_t size() const { return nodes_.size(); }
     std::string dot() const;
 
-private:
+    // One recorded node, in the order the search entered them (the root
+    // first); front ends that draw the tree themselves read these.
     struct Node {
         int parent;
         Move via;  // the move from the parent
@@ -47,7 +52,9 @@ private:
         Move best = kNoMove;
         std::vector<Move> pruned;
     };
+    const std::vector<Node>& nodes() const { return nodes_; }
 
+private:
     std::size_t max_nodes_;
     int width_ = 0;
     std::vector<Node> nodes_;
