@@ -22,7 +22,9 @@ void solve_connect_batch(const GameSpec& spec, const Options& options,
     if (options.engine && *options.engine != EngineKind::Connect)
         throw Error("--batch drives the Connect-k solver (no --generic or --engine)");
     if (options.threads > 1) throw Error("--threads solves a single position, not a --batch");
-    make_engine(spec, options);  // the solver's checks of the game and the options
+    Options connect = options;
+    connect.engine = EngineKind::Connect;
+    make_engine(spec, connect);  // the solver's checks of the game and the options
     connect::Geometry g(spec);
     connect::with_solver(connect_solver_config(options), g, [&](auto& solver, auto* table) {
         solver.set_stop_flag(options.stop);
