@@ -9,7 +9,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include "connect/configured_solver.hpp"
 #include "engine/engine.hpp"
 #include "rules/position.hpp"
 
@@ -76,10 +75,10 @@ struct SolveRequest {
 // Throws Error on combinations no engine accepts.
 engine::Options engine_options(const SolveRequest& request);
 
-// The tools that drive one engine directly rather than ask the facade:
-// Pons-style batch solving of gravity games (a benchmark of the Connect-k
-// solver) and Gomoku VCF puzzles (the threat search alone).
-void solve_connect_batch(const SolveRequest& request, const connect::SolverConfig& config);
+// Pons-style batch solving of gravity games (the facade's batch: a benchmark
+// of the Connect-k solver), and Gomoku VCF puzzles, which drive the threat
+// search directly rather than ask the facade.
+void solve_connect_batch(const SolveRequest& request, const engine::Options& options);
 void solve_gomoku_vcf(const SolveRequest& request);
 
 // Subcommands. Each adds itself to the app with its options and callback.

@@ -6,7 +6,6 @@
 
 #include "cli/cli.hpp"
 #include "core/error.hpp"
-#include "engine/connect_config.hpp"
 #include "report/report.hpp"
 
 namespace kinrow {
@@ -112,16 +111,12 @@ void run_solve(const SolveRequest& r) {
     // reads one only when told to.
     o.use_book = false;
     if (r.batch) {
-        if (o.engine && *o.engine != engine::EngineKind::Connect)
-            throw Error("--batch drives the Connect-k solver (no --generic or --engine)");
         if (!r.book.empty())
             throw Error("--book does not go with --batch (the batch is the benchmark against Pons's solver, "
                         "which has no book)");
         if (!r.position.moves.empty() || !r.position.board.empty() || r.position.id)
             throw Error("--batch reads positions from standard input; drop --moves/--board/--id");
-        if (r.threads > 1) throw Error("--threads solves a single position, not a --batch");
-        engine::make_engine(spec, o);  // the solver's checks of the options
-        return solve_connect_batch(r, engine::connect_solver_config(o));
+        return solve_connect_batch(r, o);
     }
     if (r.time_ms && o.engine.value_or(engine::choose_engine(spec)) == engine::EngineKind::Connect)
         throw Error("--time-ms: the Connect-k solver always solves exactly (use --engine generic for a "

@@ -1,5 +1,5 @@
 // The Connect-k solver's table and switches as the facade's options set
-// them; shared with `kinrow solve --batch`, which drives the solver directly.
+// them; shared by the engine and the batch (connect_batch.hpp).
 #pragma once
 
 #include "connect/configured_solver.hpp"

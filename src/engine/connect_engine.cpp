@@ -19,6 +19,7 @@
 #include "connect/parallel_solve.hpp"
 #include "core/error.hpp"
 #include "engine/adapters.hpp"
+#include "engine/connect_batch.hpp"
 #include "engine/connect_config.hpp"
 
 namespace kinrow::engine {
@@ -29,13 +30,6 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-// Refuses finished games that have a winner: there is nothing to solve.
-void require_not_won(const Position& pos) {
-    if (pos.result() == Result::XWins || pos.result() == Result::OWins)
-        throw Error(fmt::format("the position is already won by {}",
-                                pos.result() == Result::XWins ? 'X' : 'O'));
 }
 
 // A Pons-convention score for the side to move of `pos` as a value. The
