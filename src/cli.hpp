@@ -66,6 +66,11 @@ struct SolveRequest {
     // in the data directory by itself, unless no_book).
     std::string book;
     bool no_book = false;
+    // generic | connect | gomoku | weighted | prover; empty: by game kind.
+    std::string engine;
+    // Prover: write the proof here; resume from / save to this checkpoint.
+    std::string proof_path;
+    std::string checkpoint_path;
 };
 
 // The engines behind solve/analyze. The front end picks one by game kind.
@@ -74,6 +79,7 @@ void analyze_generic(const SolveRequest& request);
 void solve_connect(const SolveRequest& request);
 void analyze_connect(const SolveRequest& request);
 void solve_gomoku(const SolveRequest& request);
+void solve_prover(const SolveRequest& request);
 
 // Subcommands. Each adds itself to the app with its options and callback.
 void add_solve_commands(CLI::App& app);  // solve and analyze
@@ -84,6 +90,7 @@ void add_weighted_commands(CLI::App& app);      // weighted, id and tree
 void add_connect_bench_command(CLI::App& app);  // bench-connect
 void add_book_command(CLI::App& app);           // book (Connect-k opening books)
 void add_gomoku_commands(CLI::App& app);        // arena, gomocup, match
+void add_verify_command(CLI::App& app);         // verify (prover proof files)
 
 // The course program's `-ab` after the `weighted` subcommand, which CLI11
 // cannot parse (single dash, two letters), becomes `--alphabeta` in place.

@@ -59,8 +59,18 @@ void add_solve_commands(CLI::App& app) {
                     "print 'position score nodes microseconds'");
     solve->add_flag("--vcf", solve_request->vcf,
                     "Gomoku: threat-space search for a victory by continuous fours");
+    solve->add_option("--engine", solve_request->engine,
+                      "Force an engine: generic | connect | gomoku | weighted | prover")
+        ->check(CLI::IsMember({"generic", "connect", "gomoku", "weighted", "prover"}));
+    solve->add_option("--proof", solve_request->proof_path,
+                      "Prover: write the proof tree to FILE (check it with kinrow verify FILE)");
+    solve->add_option("--checkpoint", solve_request->checkpoint_path,
+                      "Prover: resume from FILE if it exists; save the search there when a limit stops it");
     solve->callback([solve_request] {
         const SolveRequest& r = *solve_request;
+        if (r.engine == "prover") return solve_prover(r);
+        if ((!r.proof_path.empty() || !r.checkpoint_path.empty()))
+            throw Error("--proof and --checkpoint belong to the prover (--engine prover)");
         GameSpec spec = parse_game(r.position.game);
         if (r.batch && !spec.gravity()) throw Error("--batch works on gravity games only");
         check_book_request(r, spec);

@@ -1,0 +1,63 @@
+// Board: the prover's working copy of a free-placement k-in-a-row position.
+//
+// Position is the rules engine every proof is finally checked against; the
+// prover needs more per node than it keeps: how many stones of each side lie
+// in every k-cell window (a window with none of the defender's stones is
+// "live" for the attacker, one stone short of full it is a four), and the
+// Zobrist hash of every symmetric image, so that symmetric positions share one
+// table entry. Both are kept incrementally by play/undo.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "lines.hpp"
+#include "position.hpp"
+
+namespace kinrow::prover {
+
+class Board {
+public:
+    // Copies the stones of an unfinished free-placement AtLeastK position.
+    explicit Board(const Position& pos);
+
+    const GameSpec& spec() const { return spec_; }
+    const LineIndex& lines() const { return lines_; }
+    int cells() const { return spec_.cells(); }
+    int k() const { return spec_.k; }
+    int windows() const { return lines_.count(); }
+
+    Cell at(Move m) const { return cells_[m]; }
+    bool empty(Move m) const { return cells_[m] == Cell::Empty; }
+    Player side_to_move() const { return side_; }
+    int stones() const { return stones_; }
+    int empty_cells() const { return cells() - stones_; }
+    // The player who completed a window with the last move, if any.
+    bool won() const { return won_; }
+
+    // Stones of `p` in window w.
+    int count(int w, Player p) const { return counts_[static_cast<std::size_t>(w) * 2 + static_cast<int>(p)]; }
+
+    void play(Move m);
+    void undo(Move m);
+
+    // The smallest hash among the images of the position under the board's
+    // symmetries, the side to move folded in: one key per equivalence class.
+    std::uint64_t key() const;
+    int symmetry_count() const { return static_cast<int>(image_hashes_.size()); }
+
+private:
+    GameSpec spec_;
+    LineIndex lines_;
+    std::vector<Cell> cells_;
+    std::vector<std::uint8_t> counts_;
+    // keys_[s][m * 2 + stone]: the Zobrist key of the image of a stone on m.
+    std::vector<std::vector<std::uint64_t>> keys_;
+    std::vector<std::uint64_t> image_hashes_;
+    Player side_ = Player::X;
+    int stones_ = 0;
+    bool won_ = false;
+};
+
+}  // namespace kinrow::prover

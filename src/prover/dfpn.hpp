@@ -1,0 +1,89 @@
+// Depth-first proof-number search (Nagai's df-pn) over one question at a
+// time: "does `attacker` win from this position?". A proof (pn = 0) says the
+// attacker wins against every defence; a disproof (dn = 0) says the defender
+// at least draws. The value of a position follows from two questions, one
+// for each side as attacker (prover.cpp).
+//
+// Nodes where the attacker moves are OR nodes, the defender's are AND nodes.
+// Every node is first classified by expand(): settled by the rules and the
+// sound shortcuts of threats.hpp / pairing.hpp, or open with the moves that
+// must be searched. Thresholds use the 1+epsilon trick of Pawlewicz and Lew,
+// which keeps df-pn from thrashing between siblings of similar size; sums of
+// proof numbers saturate, since transpositions make them over-count on the
+// DAG, and only settled nodes carry kInfinity.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "board.hpp"
+#include "pairing.hpp"
+#include "table.hpp"
+
+namespace kinrow::prover {
+
+// A node settled without search, or the moves to search.
+enum class Status : std::uint8_t { Open, Proven, Disproven };
+struct Expansion {
+    Status status = Status::Open;
+    std::vector<Move> moves;  // Open: the children, best first
+};
+
+// Shared by every search of one run: limits and the progress report.
+struct Budget {
+    std::uint64_t node_limit = 0;  // 0: none
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    // Called about once a second with the root's numbers.
+    std::function<void(std::uint64_t nodes, PnDn root, double seconds)> progress;
+    std::uint64_t nodes = 0;
+    bool stopped = false;
+};
+
+struct SearchConfig {
+    int pairing_budget = 400;   // backtracking steps per pairing search
+    bool use_pairing = true;
+    bool use_threat_cut = true;
+};
+
+class Dfpn {
+public:
+    Dfpn(Table& table, Budget& budget, SearchConfig config);
+
+    // Searches until the question is settled or the budget runs out; the
+    // root's numbers (unsettled if stopped). `board` is restored.
+    PnDn solve(Board& board, Player attacker);
+
+    // The classification of the position for the question "does `attacker`
+    // win?"; the proof writer uses the same shortcuts to stay in step with
+    // the search. `pairs`, if given, receives the defender's pairing when
+    // that is what settles the node.
+    Expansion expand(Board& board, Player attacker, std::vector<Pair>* pairs = nullptr);
+
+    // The table key of the position for this question.
+    static std::uint64_t key(const Board& board, Player attacker);
+    bool lookup(const Board& board, Player attacker, PnDn& out) const;
+
+    const PairingFinder& pairing() const { return pairing_; }
+
+private:
+    struct Child {
+        Move move;
+        PnDn value;
+    };
+    PnDn mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply);
+    void tick(PnDn root_hint);
+
+    Table& table_;
+    Budget& budget_;
+    SearchConfig config_;
+    PairingFinder pairing_;
+    Player attacker_ = Player::X;
+    std::vector<std::vector<Child>> children_;  // one list per ply
+    std::chrono::steady_clock::time_point next_report_;
+    PnDn root_{};
+};
+
+}  // namespace kinrow::prover

@@ -1,0 +1,116 @@
+#include "proof_builder.hpp"
+
+#include "error.hpp"
+#include "threats.hpp"
+
+namespace kinrow::prover {
+
+ProofBuilder::ProofBuilder(Dfpn& search, Player attacker, bool attacker_wins, int pairing_budget)
+    : search_(search),
+      attacker_(attacker),
+      claimer_(attacker_wins ? attacker : opponent(attacker)),
+      claim_(attacker_wins ? Claim::Win : Claim::AtLeastDraw),
+      pairing_(pairing_budget) {}
+
+ProofSection ProofBuilder::build(Board& board) {
+    section_ = {};
+    section_.claimer = claimer_;
+    section_.claim = claim_;
+    ids_.clear();
+    node(board);
+    return std::move(section_);
+}
+
+// Is the position (claimer's opponent to move) settled the claimer's way?
+// From the table, else by a fresh search of that position.
+bool ProofBuilder::settled_for_claimer(Board& board) {
+    PnDn v;
+    if (!search_.lookup(board, attacker_, v) || !v.solved()) v = search_.solve(board, attacker_);
+    if (!v.solved()) throw Error("a limit stopped the search while the proof was being written");
+    return claim_ == Claim::Win ? v.proven() : v.disproven();
+}
+
+int ProofBuilder::node(Board& board) {
+    const std::uint64_t key = Dfpn::key(board, attacker_);
+    if (auto it = ids_.find(key); it != ids_.end()) return it->second;
+    const int id = static_cast<int>(section_.nodes.size());
+    ids_.emplace(key, id);
+    section_.nodes.emplace_back();
+    ProofNode made;
+    if (board.side_to_move() == claimer_) {
+        made.type = ProofNode::Type::Play;
+        made.play = claimer_step(board);
+    } else if (claim_ == Claim::AtLeastDraw && pairing_.find(board, attacker_, &made.pairs)) {
+        made.type = ProofNode::Type::Pairing;
+    } else {
+        made.type = ProofNode::Type::All;
+        for (Move m = 0; m < board.cells(); ++m)
+            if (board.empty(m)) made.entries.push_back(after_opponent(board, m));
+    }
+    section_.nodes[id] = std::move(made);
+    return id;
+}
+
+Entry ProofBuilder::after_opponent(Board& board, Move move) {
+    Entry e;
+    e.move = move;
+    board.play(move);
+    if (board.won() || (board.empty_cells() == 0 && claim_ == Claim::Win))
+        throw Error("internal: the settled proof tree lets the opponent escape (hash collision?)");
+    if (board.empty_cells() == 0) {
+        e.kind = Entry::Kind::GameOver;
+    } else {
+        std::vector<Move> wins = completion_cells(board, claimer_, 1);
+        if (!wins.empty()) {
+            e.kind = Entry::Kind::Reply;
+            e.reply = {wins[0], Then::GameOver, -1};
+        } else if (claim_ == Claim::Win && completion_cells(board, opponent(claimer_), 1).empty() &&
+                   !double_threats(board, claimer_).moves.empty()) {
+            e.kind = Entry::Kind::Reply;
+            e.reply = {double_threats(board, claimer_).moves[0], Then::DoubleThreat, -1};
+        } else {
+            e.kind = Entry::Kind::Node;
+            e.node = node(board);
+        }
+    }
+    board.undo(move);
+    return e;
+}
+
+Step ProofBuilder::claimer_step(Board& board) {
+    std::vector<Move> wins = completion_cells(board, claimer_, 1);
+    if (!wins.empty()) return {wins[0], Then::GameOver, -1};
+    if (claim_ == Claim::Win && completion_cells(board, opponent(claimer_), 1).empty()) {
+        DoubleThreats threats = double_threats(board, claimer_);
+        if (!threats.moves.empty()) return {threats.moves[0], Then::DoubleThreat, -1};
+    }
+    Expansion e = search_.expand(board, attacker_);
+    std::vector<Move> candidates = e.moves;
+    if (candidates.empty())  // settled by a shortcut that any move keeps (no live window left)
+        for (Move m = 0; m < board.cells(); ++m)
+            if (board.empty(m)) candidates.push_back(m);
+    // First a child the table already shows settled, then fresh searches.
+    for (int pass = 0; pass < 2; ++pass)
+        for (Move m : candidates) {
+            board.play(m);
+            bool good = false;
+            if (board.empty_cells() == 0) {
+                good = claim_ == Claim::AtLeastDraw;  // a draw on the full board
+            } else if (pass == 0) {
+                PnDn v;
+                good = search_.lookup(board, attacker_, v) && (claim_ == Claim::Win ? v.proven() : v.disproven());
+            } else {
+                good = settled_for_claimer(board);
+            }
+            if (good) {
+                Step s{m, Then::GameOver, -1};
+                if (board.empty_cells() > 0) s = {m, Then::Node, node(board)};
+                board.undo(m);
+                return s;
+            }
+            board.undo(m);
+        }
+    throw Error("internal: no move of the claimer keeps the settled result (hash collision?)");
+}
+
+}  // namespace kinrow::prover

@@ -1,0 +1,43 @@
+// The proof builder: turns a settled question into a proof-file section.
+//
+// The search keeps only numbers; the builder walks the settled DAG again
+// from the root, choosing for the claimer a child the table shows settled the
+// right way (re-searching any child the table lost), and listing every legal
+// opponent move — including those the search cut — with what follows it:
+// the claimer's immediate completion, a double threat, a pairing, or a node.
+// The search's cuts thus never reach the file: each cut branch appears with
+// a reason the verifier checks from the rules alone.
+#pragma once
+
+#include <unordered_map>
+
+#include "dfpn.hpp"
+#include "proof_file.hpp"
+
+namespace kinrow::prover {
+
+class ProofBuilder {
+public:
+    // `search` answered "does `attacker` win?" with `attacker_wins`.
+    ProofBuilder(Dfpn& search, Player attacker, bool attacker_wins, int pairing_budget);
+
+    // The section for the position on `board` (restored on return). Throws
+    // Error if a limit stops a re-search before the section is complete.
+    ProofSection build(Board& board);
+
+private:
+    int node(Board& board);
+    Step claimer_step(Board& board);
+    Entry after_opponent(Board& board, Move move);
+    bool settled_for_claimer(Board& board);
+
+    Dfpn& search_;
+    Player attacker_;
+    Player claimer_;
+    Claim claim_;
+    PairingFinder pairing_;
+    ProofSection section_;
+    std::unordered_map<std::uint64_t, int> ids_;
+};
+
+}  // namespace kinrow::prover

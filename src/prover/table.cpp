@@ -1,0 +1,78 @@
+#include "table.hpp"
+
+#include <bit>
+#include <istream>
+#include <ostream>
+
+#include "error.hpp"
+
+namespace kinrow::prover {
+
+namespace {
+
+// Key 0 marks an empty slot; the one real position hashing to 0 is moved.
+std::uint64_t stored_key(std::uint64_t key) { return key == 0 ? 1 : key; }
+
+constexpr char kMagic[8] = {'k', 'r', 'p', 'n', 't', 'a', 'b', '1'};
+
+}  // namespace
+
+Table::Table(std::size_t megabytes) {
+    std::size_t slots = std::bit_floor(std::max<std::size_t>(megabytes, 1) * (std::size_t{1} << 20) / sizeof(Slot));
+    slots_.resize(slots);
+    mask_ = slots - 1;
+}
+
+bool Table::find(std::uint64_t key, PnDn& out) const {
+    key = stored_key(key);
+    for (int i = 0; i < kProbe; ++i) {
+        const Slot& s = slots_[(index(key) + i) & mask_];
+        if (s.key == key) {
+            out = {s.pn, s.dn};
+            return true;
+        }
+        if (s.key == 0) return false;
+    }
+    return false;
+}
+
+void Table::store(std::uint64_t key, PnDn value, std::uint64_t work) {
+    key = stored_key(key);
+    Slot* victim = nullptr;
+    for (int i = 0; i < kProbe; ++i) {
+        Slot& s = slots_[(index(key) + i) & mask_];
+        if (s.key == key || s.key == 0) {
+            if (s.key == 0) ++used_;
+            victim = &s;
+            break;
+        }
+        // Prefer evicting unsolved entries, then the least work.
+        auto cost = [](const Slot& x) { return (x.pn == 0 || x.dn == 0 ? std::uint64_t{1} << 62 : 0) + x.work; };
+        if (!victim || cost(s) < cost(*victim)) victim = &s;
+    }
+    *victim = {key, value.pn, value.dn, work};
+}
+
+void Table::save(std::ostream& out) const {
+    out.write(kMagic, sizeof kMagic);
+    std::uint64_t header[2] = {slots_.size(), used_};
+    out.write(reinterpret_cast<const char*>(header), sizeof header);
+    out.write(reinterpret_cast<const char*>(slots_.data()), static_cast<std::streamsize>(bytes()));
+    if (!out) throw Error("could not write the checkpoint's table");
+}
+
+void Table::load(std::istream& in) {
+    char magic[8] = {};
+    std::uint64_t header[2] = {};
+    in.read(magic, sizeof magic);
+    in.read(reinterpret_cast<char*>(header), sizeof header);
+    if (!in || !std::equal(magic, magic + 8, kMagic)) throw Error("the checkpoint has no proof-number table");
+    if (header[0] != slots_.size())
+        throw Error("the checkpoint's table has " + std::to_string(header[0]) + " slots, this run " +
+                    std::to_string(slots_.size()) + " (use the same --tt-mb)");
+    in.read(reinterpret_cast<char*>(slots_.data()), static_cast<std::streamsize>(bytes()));
+    if (!in) throw Error("the checkpoint's table is truncated");
+    used_ = header[1];
+}
+
+}  // namespace kinrow::prover

@@ -1,0 +1,59 @@
+// The proof-number table: proof and disproof numbers of positions already
+// searched, keyed by the symmetry-canonical hash (Board::key). Open
+// addressing over a fixed number of slots; a full neighbourhood gives up
+// its least-worked unsolved entry first, so settled results survive as long
+// as possible. Losing an entry costs time, never soundness: the proof
+// writer re-searches any position it cannot find.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iosfwd>
+#include <vector>
+
+namespace kinrow::prover {
+
+// Proof numbers saturate below kInfinity; kInfinity marks a settled side.
+inline constexpr std::uint32_t kInfinity = 0x3FFFFFFF;
+
+struct PnDn {
+    std::uint32_t pn = 1;
+    std::uint32_t dn = 1;
+    bool proven() const { return pn == 0; }
+    bool disproven() const { return dn == 0; }
+    bool solved() const { return pn == 0 || dn == 0; }
+};
+
+class Table {
+public:
+    explicit Table(std::size_t megabytes);
+
+    // The stored numbers of `key`, or false.
+    bool find(std::uint64_t key, PnDn& out) const;
+    void store(std::uint64_t key, PnDn value, std::uint64_t work);
+
+    std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
+    std::size_t used() const { return used_; }
+    std::size_t capacity() const { return slots_.size(); }
+
+    // Checkpoints: the whole table in a binary stream, and back.
+    void save(std::ostream& out) const;
+    // Throws Error on a stream that is not a table of this size.
+    void load(std::istream& in);
+
+private:
+    struct Slot {
+        std::uint64_t key = 0;  // 0: empty
+        std::uint32_t pn = 0;
+        std::uint32_t dn = 0;
+        std::uint64_t work = 0;
+    };
+    static constexpr int kProbe = 8;
+    std::size_t index(std::uint64_t key) const { return static_cast<std::size_t>(key) & mask_; }
+
+    std::vector<Slot> slots_;
+    std::size_t mask_ = 0;
+    std::size_t used_ = 0;
+};
+
+}  // namespace kinrow::prover
