@@ -203,7 +203,7 @@ ProofFile read_proof(std::istream& in) {
             section.nodes.push_back(parse_node(reader, line, id, spec));
         }
         if (!reader.next(line) || line != "end")
-            reader.fail(fmt::format("section {} must close with 'end' after its {} nodes",
+            reader.fail(fmt::format("section {} must close with 'end' after its {} nodes (truncated?)",
                                     proof.sections.size() + 1, count));
         proof.sections.push_back(std::move(section));
     }
