@@ -28,6 +28,7 @@ public:
         : section_(section),
           symmetries_(root.spec()),
           boards_(section.nodes.size()),
+          plies_(section.nodes.size()),
           windows_(all_windows(root.spec())) {}
 
     std::optional<Refutation> run(Position& pos) {
@@ -62,11 +63,14 @@ private:
     }
 
     [[noreturn]] void fail(int id, const Position& pos, const std::string& why) const {
-        throw Refutation{id, path(pos), why};
+        std::size_t plies = pos.history().size();
+        if (id >= 0 && id < static_cast<int>(plies_.size()) && !boards_[id].empty()) plies = plies_[id];
+        throw Refutation{id, path(pos, plies), why};
     }
-    std::string path(const Position& pos) const {
+    // The first `plies` moves of the replay: the path to a node.
+    static std::string path(const Position& pos, std::size_t plies) {
         std::vector<std::string> moves;
-        for (Move m : pos.history()) moves.push_back(pos.move_string(m));
+        for (std::size_t i = 0; i < plies; ++i) moves.push_back(pos.move_string(pos.history()[i]));
         return moves.empty() ? "the root" : fmt::format("{}", fmt::join(moves, " "));
     }
     std::string cell(const Position& pos, Move m) const { return pos.move_string(m); }
@@ -109,6 +113,7 @@ private:
             return;
         }
         boards_[id] = board;
+        plies_[id] = pos.history().size();
         const ProofNode& node = section_.nodes[id];
         if (pos.side_to_move() == claimer()) {
             if (node.type != ProofNode::Type::Play)
@@ -218,6 +223,7 @@ private:
     const ProofSection& section_;
     Symmetries symmetries_;
     std::vector<std::string> boards_;  // the position each node was first reached with
+    std::vector<std::size_t> plies_;   // the length of the path each node was first reached by
     std::vector<std::vector<Move>> windows_;
 };
 
