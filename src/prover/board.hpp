@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -16,6 +17,18 @@
 #include "position.hpp"
 
 namespace kinrow::prover {
+
+// A set of cells as bits, for boards of at most kSetCells cells (every
+// m,n,k board up to 11x11); the pairing finder works on these.
+inline constexpr int kSetCells = 128;
+struct CellSet {
+    std::uint64_t bits[2] = {0, 0};
+    void set(Move m) { bits[m >> 6] |= std::uint64_t{1} << (m & 63); }
+    void reset(Move m) { bits[m >> 6] &= ~(std::uint64_t{1} << (m & 63)); }
+    bool has(Move m) const { return (bits[m >> 6] >> (m & 63)) & 1; }
+    CellSet operator&(const CellSet& o) const { return {{bits[0] & o.bits[0], bits[1] & o.bits[1]}}; }
+    int count() const { return std::popcount(bits[0]) + std::popcount(bits[1]); }
+};
 
 class Board {
 public:
@@ -39,12 +52,25 @@ public:
     // Stones of `p` in window w.
     int count(int w, Player p) const { return counts_[static_cast<std::size_t>(w) * 2 + static_cast<int>(p)]; }
 
+    // Boards of at most kSetCells cells: each window's cells and the empty
+    // cells as bit sets.
+    bool has_sets() const { return cells() <= kSetCells; }
+    const CellSet& window_set(int w) const { return window_sets_[w]; }
+    const CellSet& empty_set() const { return empty_set_; }
+    // The full row, column or diagonal window w lies on, numbered from 0.
+    int window_line(int w) const { return window_lines_[w]; }
+    int line_count() const { return line_count_; }
+    // The windows holding both cells of a pair (a < b), for the pairing finder.
+    const std::vector<int>& windows_with(Move a, Move b) const { return pair_windows_[a * cells() + b]; }
+
     void play(Move m);
     void undo(Move m);
 
     // The smallest hash among the images of the position under the board's
     // symmetries, the side to move folded in: one key per equivalence class.
     std::uint64_t key() const;
+    // key() after the side to move plays m, without playing it.
+    std::uint64_t key_after(Move m) const;
     int symmetry_count() const { return static_cast<int>(image_hashes_.size()); }
 
 private:
@@ -52,6 +78,11 @@ private:
     LineIndex lines_;
     std::vector<Cell> cells_;
     std::vector<std::uint8_t> counts_;
+    std::vector<CellSet> window_sets_;
+    std::vector<int> window_lines_;
+    int line_count_ = 0;
+    std::vector<std::vector<int>> pair_windows_;
+    CellSet empty_set_;
     // keys_[s][m * 2 + stone]: the Zobrist key of the image of a stone on m.
     std::vector<std::vector<std::uint64_t>> keys_;
     std::vector<std::uint64_t> image_hashes_;

@@ -27,17 +27,22 @@ std::uint32_t child_threshold(std::uint32_t limit, std::uint32_t second) {
 }  // namespace
 
 Dfpn::Dfpn(Table& table, Budget& budget, SearchConfig config)
-    : table_(table), budget_(budget), config_(config), pairing_(config.pairing_budget) {}
+    : table_(table), budget_(budget), config_(config), pairing_(config.pairing_budget),
+      reply_pairing_(config.reply_pairing_budget) {}
 
 std::uint64_t Dfpn::key(const Board& board, Player attacker) {
     return attacker == Player::O ? board.key() ^ kAttackerOKey : board.key();
+}
+
+std::uint64_t Dfpn::key_after(const Board& board, Move m, Player attacker) {
+    return attacker == Player::O ? board.key_after(m) ^ kAttackerOKey : board.key_after(m);
 }
 
 bool Dfpn::lookup(const Board& board, Player attacker, PnDn& out) const {
     return table_.find(key(board, attacker), out);
 }
 
-Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs) {
+Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs, bool seen_open) {
     const Player defender = opponent(attacker);
     const Player mover = board.side_to_move();
     Expansion e;
@@ -59,11 +64,12 @@ Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs) 
         e.status = mover == attacker ? Status::Disproven : Status::Proven;
         return e;
     }
-    if (mover == attacker) {
+    if (mover == attacker && !seen_open) {
         // Pairing: the defender can answer every attacker move so that no
         // window live for the attacker ever fills.
         if (config_.use_pairing && pairing_.find(board, attacker, pairs)) {
             e.status = Status::Disproven;
+            e.by_pairing = true;
             return e;
         }
         if (threats.empty() && config_.use_threat_cut && !double_threats(board, attacker).moves.empty()) {
@@ -76,6 +82,11 @@ Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs) 
     } else if (!has_live_window(board, attacker)) {
         e.status = Status::Disproven;  // the attacker can never fill a window
         return e;
+    } else if (config_.use_pairing && !seen_open && reply_pairing_.find_with_reply(board, attacker, e.reply, pairs)) {
+        // The defender has a reply after which a pairing holds.
+        e.status = Status::Disproven;
+        e.by_pairing = true;
+        return e;
     }
     if (threats.size() == 1) {
         e.moves = threats;
@@ -86,7 +97,7 @@ Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs) 
     std::vector<std::pair<int, Move>> ranked;
     for (Move m = 0; m < board.cells(); ++m) {
         if (!board.empty(m) || (cut.cuts && !cut.allowed[m])) continue;
-        ranked.emplace_back(-move_potential(board, m, mover), m);
+        ranked.emplace_back(mover == defender ? -blocking_potential(board, m, mover) : -move_potential(board, m, mover), m);
     }
     if (ranked.empty()) {
         // Every defender move is cut: each one lets a double threat through.
@@ -101,6 +112,9 @@ Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs) 
 PnDn Dfpn::solve(Board& board, Player attacker) {
     attacker_ = attacker;
     children_.assign(static_cast<std::size_t>(board.cells()) + 2, {});
+    killers_.assign(children_.size(), {});
+    child_keys_.assign(children_.size(), {});
+    path_.assign(children_.size(), kNoMove);
     next_report_ = std::chrono::steady_clock::now() + std::chrono::seconds(1);
     root_ = {};
     while (!budget_.stopped) {
@@ -121,11 +135,47 @@ void Dfpn::tick(PnDn root_hint) {
     }
 }
 
+bool Dfpn::settled_by_killer(Board& board, int ply) {
+    if (!config_.use_pairing) return false;
+    const Killer& killer = killers_[ply];
+    if (board.side_to_move() == attacker_) return killer.has_pairing && pairing_holds(board, attacker_, killer.pairing);
+    if (killer.reply == kNoMove || !board.empty(killer.reply)) return false;
+    board.play(killer.reply);
+    bool holds = !board.won() && pairing_holds(board, attacker_, killer.reply_pairing);
+    // The proof writer looks for the settled reply in the table.
+    if (holds) table_.store(key(board, attacker_), {kInfinity, 0}, 1);
+    board.undo(killer.reply);
+    return holds;
+}
+
 PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply) {
     ++budget_.nodes;
     const std::uint64_t start_nodes = budget_.nodes;
     const std::uint64_t node_key = key(board, attacker_);
-    Expansion e = expand(board, attacker_);
+    PnDn stored;
+    const bool seen_open = table_.find(node_key, stored) && !stored.solved();
+    if (!seen_open && settled_by_killer(board, ply)) {
+        table_.store(node_key, {kInfinity, 0}, 1);
+        return {kInfinity, 0};
+    }
+    std::vector<Pair> pairs;
+    Expansion e = expand(board, attacker_, &pairs, seen_open);
+    if (e.by_pairing && e.reply == kNoMove) {
+        killers_[ply].has_pairing = true;
+        killers_[ply].pairing = pairs;
+        if (ply > 0) {
+            killers_[ply - 1].reply = path_[ply - 1];
+            killers_[ply - 1].reply_pairing = pairs;
+        }
+    }
+    if (e.by_pairing && e.reply != kNoMove) {
+        // The proof writer looks for the settled reply in the table.
+        table_.store(key_after(board, e.reply, attacker_), {kInfinity, 0}, 1);
+        killers_[ply].reply = e.reply;
+        killers_[ply].reply_pairing = pairs;
+        killers_[ply + 1].has_pairing = true;
+        killers_[ply + 1].pairing = pairs;
+    }
     if (e.status != Status::Open) {
         PnDn settled = e.status == Status::Proven ? PnDn{0, kInfinity} : PnDn{kInfinity, 0};
         table_.store(node_key, settled, 1);
@@ -134,12 +184,16 @@ PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply) 
     const bool or_node = board.side_to_move() == attacker_;
     std::vector<Child>& children = children_[ply];
     children.clear();
+    std::vector<std::uint64_t>& keys = child_keys_[ply];
+    keys.clear();
     for (Move m : e.moves) {
-        board.play(m);
+        keys.push_back(key_after(board, m, attacker_));
+        table_.prefetch(keys.back());
+    }
+    for (std::size_t i = 0; i < e.moves.size(); ++i) {
         PnDn v;
-        if (!lookup(board, attacker_, v)) v = PnDn{1, 1};
-        board.undo(m);
-        children.push_back({m, v});
+        if (!table_.find(keys[i], v)) v = PnDn{1, 1};
+        children.push_back({e.moves[i], v});
     }
     PnDn node;
     while (true) {
@@ -174,6 +228,7 @@ PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply) 
             child_dn = child_threshold(th_dn, second);
             child_pn = th_pn >= kInfinity ? kInfinity : saturated_sum(std::uint64_t{th_pn} - node.pn + c.value.pn);
         }
+        path_[ply] = c.move;
         board.play(c.move);
         c.value = mid(board, child_pn, child_dn, ply + 1);
         board.undo(c.move);

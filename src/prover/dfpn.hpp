@@ -29,6 +29,8 @@ enum class Status : std::uint8_t { Open, Proven, Disproven };
 struct Expansion {
     Status status = Status::Open;
     std::vector<Move> moves;  // Open: the children, best first
+    bool by_pairing = false;  // Disproven by a pairing of the defender
+    Move reply = kNoMove;     // by_pairing at a defender's node: the reply before the pairing
 };
 
 // Shared by every search of one run: limits and the progress report.
@@ -43,7 +45,8 @@ struct Budget {
 };
 
 struct SearchConfig {
-    int pairing_budget = 400;   // backtracking steps per pairing search
+    int pairing_budget = 64;         // backtracking steps per pairing search
+    int reply_pairing_budget = 256;  // the same with the defender's reply to choose
     bool use_pairing = true;
     bool use_threat_cut = true;
 };
@@ -60,19 +63,37 @@ public:
     // win?"; the proof writer uses the same shortcuts to stay in step with
     // the search. `pairs`, if given, receives the defender's pairing when
     // that is what settles the node.
-    Expansion expand(Board& board, Player attacker, std::vector<Pair>* pairs = nullptr);
+    // `seen_open`: the position was expanded before and stayed open, so the
+    // costly shortcuts (pairing, double threats), which depend on the
+    // position alone, are skipped.
+    Expansion expand(Board& board, Player attacker, std::vector<Pair>* pairs = nullptr, bool seen_open = false);
 
     // The table key of the position for this question.
     static std::uint64_t key(const Board& board, Player attacker);
     bool lookup(const Board& board, Player attacker, PnDn& out) const;
+    // The key after the side to move plays m.
+    static std::uint64_t key_after(const Board& board, Move m, Player attacker);
 
-    const PairingFinder& pairing() const { return pairing_; }
+    std::uint64_t pairing_calls() const { return pairing_.calls() + reply_pairing_.calls(); }
+    std::uint64_t pairings_found() const { return pairing_.successes() + reply_pairing_.successes(); }
 
 private:
     struct Child {
         Move move;
         PnDn value;
     };
+    // The last pairing that settled a node at this ply, and the defender
+    // reply after which one settled a node one ply deeper: siblings differ
+    // by one stone, so these often settle them too, checked in linear time
+    // instead of searched (a relevance-zone effect: a pairing that avoids
+    // the sibling's extra stone is untouched by it).
+    struct Killer {
+        bool has_pairing = false;
+        std::vector<Pair> pairing;
+        Move reply = kNoMove;
+        std::vector<Pair> reply_pairing;
+    };
+    bool settled_by_killer(Board& board, int ply);
     PnDn mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply);
     void tick(PnDn root_hint);
 
@@ -80,8 +101,12 @@ private:
     Budget& budget_;
     SearchConfig config_;
     PairingFinder pairing_;
+    PairingFinder reply_pairing_;
     Player attacker_ = Player::X;
     std::vector<std::vector<Child>> children_;  // one list per ply
+    std::vector<std::vector<std::uint64_t>> child_keys_;  // one list per ply
+    std::vector<Killer> killers_;               // one per ply
+    std::vector<Move> path_;                    // the move played at each ply
     std::chrono::steady_clock::time_point next_report_;
     PnDn root_{};
 };

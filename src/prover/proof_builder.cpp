@@ -5,12 +5,14 @@
 
 namespace kinrow::prover {
 
-ProofBuilder::ProofBuilder(Dfpn& search, Player attacker, bool attacker_wins, int pairing_budget)
+ProofBuilder::ProofBuilder(Dfpn& search, Player attacker, bool attacker_wins, int pairing_budget,
+                           int reply_pairing_budget)
     : search_(search),
       attacker_(attacker),
       claimer_(attacker_wins ? attacker : opponent(attacker)),
       claim_(attacker_wins ? Claim::Win : Claim::AtLeastDraw),
-      pairing_(pairing_budget) {}
+      pairing_(pairing_budget),
+      reply_pairing_(reply_pairing_budget) {}
 
 ProofSection ProofBuilder::build(Board& board) {
     section_ = {};
@@ -40,7 +42,7 @@ int ProofBuilder::node(Board& board) {
     if (board.side_to_move() == claimer_) {
         made.type = ProofNode::Type::Play;
         made.play = claimer_step(board);
-    } else if (claim_ == Claim::AtLeastDraw && pairing_.find(board, attacker_, &made.pairs)) {
+    } else if (claim_ == Claim::AtLeastDraw && find_pairing(board, made.pairs)) {
         made.type = ProofNode::Type::Pairing;
     } else {
         made.type = ProofNode::Type::All;
@@ -49,6 +51,20 @@ int ProofBuilder::node(Board& board) {
     }
     section_.nodes[id] = std::move(made);
     return id;
+}
+
+// A pairing for the defender, the attacker to move: one of the last found
+// (neighbouring positions often share one), else a fresh search.
+bool ProofBuilder::find_pairing(Board& board, std::vector<Pair>& pairs) {
+    for (const auto& recent : recent_)
+        if (pairing_holds(board, attacker_, recent)) {
+            pairs = recent;
+            return true;
+        }
+    if (!pairing_.find(board, attacker_, &pairs)) return false;
+    if (recent_.size() >= 4) recent_.erase(recent_.begin());
+    recent_.push_back(pairs);
+    return true;
 }
 
 Entry ProofBuilder::after_opponent(Board& board, Move move) {
@@ -83,6 +99,21 @@ Step ProofBuilder::claimer_step(Board& board) {
     if (claim_ == Claim::Win && completion_cells(board, opponent(claimer_), 1).empty()) {
         DoubleThreats threats = double_threats(board, claimer_);
         if (!threats.moves.empty()) return {threats.moves[0], Then::DoubleThreat, -1};
+    }
+    if (claim_ == Claim::AtLeastDraw) {
+        // A reply after which a pairing holds, as the search finds it.
+        Move reply = kNoMove;
+        std::vector<Pair> pairs;
+        if (reply_pairing_.find_with_reply(board, attacker_, reply, &pairs)) {
+            board.play(reply);
+            Step s{reply, Then::GameOver, -1};
+            if (board.empty_cells() > 0) {
+                recent_.push_back(pairs);  // node() finds it first
+                s = {reply, Then::Node, node(board)};
+            }
+            board.undo(reply);
+            return s;
+        }
     }
     Expansion e = search_.expand(board, attacker_);
     std::vector<Move> candidates = e.moves;

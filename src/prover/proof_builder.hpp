@@ -19,7 +19,9 @@ namespace kinrow::prover {
 class ProofBuilder {
 public:
     // `search` answered "does `attacker` win?" with `attacker_wins`.
-    ProofBuilder(Dfpn& search, Player attacker, bool attacker_wins, int pairing_budget);
+    // The pairing budgets are the search's, so that the builder finds the
+    // pairings the search settled nodes with.
+    ProofBuilder(Dfpn& search, Player attacker, bool attacker_wins, int pairing_budget, int reply_pairing_budget);
 
     // The section for the position on `board` (restored on return). Throws
     // Error if a limit stops a re-search before the section is complete.
@@ -30,12 +32,15 @@ private:
     Step claimer_step(Board& board);
     Entry after_opponent(Board& board, Move move);
     bool settled_for_claimer(Board& board);
+    bool find_pairing(Board& board, std::vector<Pair>& pairs);
 
     Dfpn& search_;
     Player attacker_;
     Player claimer_;
     Claim claim_;
     PairingFinder pairing_;
+    PairingFinder reply_pairing_;
+    std::vector<std::vector<Pair>> recent_;  // the last pairings found, tried first
     ProofSection section_;
     std::unordered_map<std::uint64_t, int> ids_;
 };

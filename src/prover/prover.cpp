@@ -68,17 +68,20 @@ Result prove(const Position& pos, const Options& options) {
             options.progress({question, nodes, root.pn, root.dn, seconds,
                               static_cast<double>(table.used()) / static_cast<double>(table.capacity())});
         };
-    SearchConfig config{options.pairing_budget, options.use_pairing, options.use_threat_cut};
+    SearchConfig config{options.pairing_budget, options.reply_pairing_budget, options.use_pairing,
+                        options.use_threat_cut};
     Dfpn search(table, budget, config);
 
     const Player mover = board.side_to_move();
     PnDn first = search.solve(board, mover);
+    result.question_nodes[0] = budget.nodes;
     PnDn second{};
     if (first.proven()) {
         result.value = Value::Win;
     } else if (first.disproven()) {
         question = 2;
         second = search.solve(board, opponent(mover));
+        result.question_nodes[1] = budget.nodes - result.question_nodes[0];
         if (second.proven()) result.value = Value::Loss;
         if (second.disproven()) result.value = Value::Draw;
     }
@@ -87,7 +90,8 @@ Result prove(const Position& pos, const Options& options) {
     if (result.proven && !options.proof_path.empty()) {
         ProofFile proof{pos.spec().name(), pos.board_string(), value_name(result.value), {}};
         auto add_section = [&](Player attacker, bool attacker_wins) {
-            ProofBuilder builder(search, attacker, attacker_wins, options.pairing_budget * 16);
+            ProofBuilder builder(search, attacker, attacker_wins, options.pairing_budget,
+                                 options.reply_pairing_budget);
             proof.sections.push_back(builder.build(board));
             result.proof_nodes += proof.sections.back().nodes.size();
         };
@@ -107,6 +111,8 @@ Result prove(const Position& pos, const Options& options) {
         result.checkpoint_written = true;
     }
     result.nodes = budget.nodes;
+    result.pairing_calls = search.pairing_calls();
+    result.pairings_found = search.pairings_found();
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - budget.start).count();
     result.table_bytes = table.bytes();
     return result;

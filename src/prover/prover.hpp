@@ -31,7 +31,8 @@ struct Options {
     std::uint64_t node_limit = 0;  // 0: none
     int time_ms = 0;               // 0: none
     std::size_t table_mb = 256;
-    int pairing_budget = 400;      // backtracking steps per pairing search
+    int pairing_budget = 64;         // backtracking steps per pairing search
+    int reply_pairing_budget = 256;  // the same when the defender's reply is part of it
     bool use_pairing = true;
     bool use_threat_cut = true;
     // Written when the value is settled (empty: none).
@@ -45,6 +46,9 @@ struct Result {
     Value value = Value::Unknown;
     bool proven = false;            // false: a limit stopped the search first
     std::uint64_t nodes = 0;        // search nodes, proof writing included
+    std::uint64_t question_nodes[2] = {0, 0};  // of which: "side to move wins?", "opponent wins?"
+    std::uint64_t pairing_calls = 0;
+    std::uint64_t pairings_found = 0;
     double seconds = 0;
     std::size_t proof_nodes = 0;    // nodes in the proof file (0 if none written)
     bool resumed = false;           // started from a checkpoint

@@ -17,10 +17,22 @@ constexpr char kMagic[8] = {'k', 'r', 'p', 'n', 't', 'a', 'b', '1'};
 
 }  // namespace
 
-Table::Table(std::size_t megabytes) {
-    std::size_t slots = std::bit_floor(std::max<std::size_t>(megabytes, 1) * (std::size_t{1} << 20) / sizeof(Slot));
-    slots_.resize(slots);
+Table::Table(std::size_t max_megabytes) {
+    max_slots_ = std::bit_floor(std::max<std::size_t>(max_megabytes, 1) * (std::size_t{1} << 20) / sizeof(Slot));
+    resize(std::min<std::size_t>(max_slots_, 1 << 14));
+}
+
+void Table::resize(std::size_t slots) {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(slots, Slot{});
     mask_ = slots - 1;
+    used_ = 0;
+    for (const Slot& s : old)
+        if (s.key != 0) store(s.key, {s.pn, s.dn}, s.work);
+}
+
+void Table::grow_if_half_full() {
+    if (used_ * 2 > slots_.size() && slots_.size() < max_slots_) resize(slots_.size() * 2);
 }
 
 bool Table::find(std::uint64_t key, PnDn& out) const {
@@ -37,6 +49,7 @@ bool Table::find(std::uint64_t key, PnDn& out) const {
 }
 
 void Table::store(std::uint64_t key, PnDn value, std::uint64_t work) {
+    grow_if_half_full();
     key = stored_key(key);
     Slot* victim = nullptr;
     for (int i = 0; i < kProbe; ++i) {
@@ -67,9 +80,11 @@ void Table::load(std::istream& in) {
     in.read(magic, sizeof magic);
     in.read(reinterpret_cast<char*>(header), sizeof header);
     if (!in || !std::equal(magic, magic + 8, kMagic)) throw Error("the checkpoint has no proof-number table");
-    if (header[0] != slots_.size())
-        throw Error("the checkpoint's table has " + std::to_string(header[0]) + " slots, this run " +
-                    std::to_string(slots_.size()) + " (use the same --tt-mb)");
+    if (header[0] > max_slots_ || !std::has_single_bit(header[0]))
+        throw Error("the checkpoint's table has " + std::to_string(header[0]) + " slots, more than this run's " +
+                    std::to_string(max_slots_) + " (use a larger --tt-mb)");
+    slots_.assign(header[0], Slot{});
+    mask_ = header[0] - 1;
     in.read(reinterpret_cast<char*>(slots_.data()), static_cast<std::streamsize>(bytes()));
     if (!in) throw Error("the checkpoint's table is truncated");
     used_ = header[1];

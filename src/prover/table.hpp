@@ -1,8 +1,9 @@
 // The proof-number table: proof and disproof numbers of positions already
 // searched, keyed by the symmetry-canonical hash (Board::key). Open
-// addressing over a fixed number of slots; a full neighbourhood gives up
-// its least-worked unsolved entry first, so settled results survive as long
-// as possible. Losing an entry costs time, never soundness: the proof
+// addressing; the table starts small (a small table stays in the caches,
+// and most proofs are small) and doubles while it is half full, up to its
+// memory limit. A full neighbourhood then gives up its least-worked
+// unsolved entry first, so settled results survive as long as possible. Losing an entry costs time, never soundness: the proof
 // writer re-searches any position it cannot find.
 #pragma once
 
@@ -26,11 +27,14 @@ struct PnDn {
 
 class Table {
 public:
-    explicit Table(std::size_t megabytes);
+    explicit Table(std::size_t max_megabytes);
 
     // The stored numbers of `key`, or false.
     bool find(std::uint64_t key, PnDn& out) const;
     void store(std::uint64_t key, PnDn value, std::uint64_t work);
+    // Starts loading the key's slot into the cache, so that a burst of
+    // lookups (a node's children) waits for memory once, not once each.
+    void prefetch(std::uint64_t key) const { __builtin_prefetch(&slots_[index(key == 0 ? 1 : key)]); }
 
     std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
     std::size_t used() const { return used_; }
@@ -38,7 +42,7 @@ public:
 
     // Checkpoints: the whole table in a binary stream, and back.
     void save(std::ostream& out) const;
-    // Throws Error on a stream that is not a table of this size.
+    // Throws Error on a stream that is not a table, or one larger than the limit.
     void load(std::istream& in);
 
 private:
@@ -50,10 +54,13 @@ private:
     };
     static constexpr int kProbe = 8;
     std::size_t index(std::uint64_t key) const { return static_cast<std::size_t>(key) & mask_; }
+    void resize(std::size_t slots);
+    void grow_if_half_full();
 
     std::vector<Slot> slots_;
     std::size_t mask_ = 0;
     std::size_t used_ = 0;
+    std::size_t max_slots_ = 0;
 };
 
 }  // namespace kinrow::prover

@@ -78,6 +78,15 @@ DefenceCut defence_cut(const Board& board, Player defender) {
     return cut;
 }
 
+int blocking_potential(const Board& board, Move m, Player p) {
+    static constexpr int kWeight[] = {1, 4, 16, 64, 256, 1024, 4096, 16384};
+    const Player q = opponent(p);
+    int score = 0;
+    for (const int* w = board.lines().through_begin(m); w != board.lines().through_end(m); ++w)
+        if (board.count(*w, p) == 0) score += kWeight[std::min(board.count(*w, q), 7)];
+    return score;
+}
+
 int move_potential(const Board& board, Move m, Player p) {
     // Weights grow fast with the stones already in a window, so a move that
     // extends a near-complete line outranks many that start new ones.

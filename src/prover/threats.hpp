@@ -48,5 +48,7 @@ DefenceCut defence_cut(const Board& board, Player defender);
 // A score for ordering moves: how much a stone of p on m builds p's live
 // windows and breaks the opponent's.
 int move_potential(const Board& board, Move m, Player p);
+// The same for the defender, who only needs to break the attacker's windows.
+int blocking_potential(const Board& board, Move m, Player p);
 
 }  // namespace kinrow::prover
