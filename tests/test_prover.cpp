@@ -119,7 +119,7 @@ TEST(ProverLimits, ACheckpointResumesTheSearch) {
     Position pos(parse_game("mnk:5,5,4"));
     prover::Options options;
     options.table_mb = 4;
-    options.node_limit = 20000;
+    options.node_limit = 4000;
     options.checkpoint_path = checkpoint;
     prover::Result first = prover::prove(pos, options);
     ASSERT_FALSE(first.proven);
