@@ -42,7 +42,7 @@ bool Dfpn::lookup(const Board& board, Player attacker, PnDn& out) const {
     return table_.find(key(board, attacker), out);
 }
 
-Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs, bool seen_open) {
+Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs, bool seen_open, bool unpairable) {
     const Player defender = opponent(attacker);
     const Player mover = board.side_to_move();
     Expansion e;
@@ -67,7 +67,7 @@ Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs, 
     if (mover == attacker && !seen_open) {
         // Pairing: the defender can answer every attacker move so that no
         // window live for the attacker ever fills.
-        if (config_.use_pairing && pairing_.find(board, attacker, pairs)) {
+        if (config_.use_pairing && !unpairable && pairing_.find(board, attacker, pairs)) {
             e.status = Status::Disproven;
             e.by_pairing = true;
             return e;
@@ -82,11 +82,14 @@ Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs, 
     } else if (!has_live_window(board, attacker)) {
         e.status = Status::Disproven;  // the attacker can never fill a window
         return e;
-    } else if (config_.use_pairing && !seen_open && reply_pairing_.find_with_reply(board, attacker, e.reply, pairs)) {
-        // The defender has a reply after which a pairing holds.
-        e.status = Status::Disproven;
-        e.by_pairing = true;
-        return e;
+    } else if (config_.use_pairing && !seen_open) {
+        if (reply_pairing_.find_with_reply(board, attacker, e.reply, pairs)) {
+            // The defender has a reply after which a pairing holds.
+            e.status = Status::Disproven;
+            e.by_pairing = true;
+            return e;
+        }
+        e.children_unpairable = true;
     }
     if (threats.size() == 1) {
         e.moves = threats;
@@ -118,7 +121,7 @@ PnDn Dfpn::solve(Board& board, Player attacker) {
     next_report_ = std::chrono::steady_clock::now() + std::chrono::seconds(1);
     root_ = {};
     while (!budget_.stopped) {
-        root_ = mid(board, kInfinity, kInfinity, 0);
+        root_ = mid(board, kInfinity, kInfinity, 0, false);
         if (root_.solved()) break;
     }
     return root_;
@@ -135,20 +138,43 @@ void Dfpn::tick(PnDn root_hint) {
     }
 }
 
+namespace {
+
+// Pairings kept for the proof writer; past this many it finds its own.
+constexpr std::size_t kKeptPairings = std::size_t{1} << 20;
+
+}  // namespace
+
+const std::vector<Pair>* Dfpn::known_pairing(std::uint64_t key) const {
+    auto it = pairings_.find(key);
+    return it == pairings_.end() ? nullptr : &it->second;
+}
+
+void Dfpn::remember_pairing(std::uint64_t key, const std::vector<Pair>& pairs) {
+    if (pairings_.size() < kKeptPairings) pairings_.emplace(key, pairs);
+}
+
 bool Dfpn::settled_by_killer(Board& board, int ply) {
     if (!config_.use_pairing) return false;
     const Killer& killer = killers_[ply];
-    if (board.side_to_move() == attacker_) return killer.has_pairing && pairing_holds(board, attacker_, killer.pairing);
+    if (board.side_to_move() == attacker_) {
+        if (!killer.has_pairing || !pairing_holds(board, attacker_, killer.pairing)) return false;
+        remember_pairing(key(board, attacker_), killer.pairing);
+        return true;
+    }
     if (killer.reply == kNoMove || !board.empty(killer.reply)) return false;
     board.play(killer.reply);
     bool holds = !board.won() && pairing_holds(board, attacker_, killer.reply_pairing);
     // The proof writer looks for the settled reply in the table.
-    if (holds) table_.store(key(board, attacker_), {kInfinity, 0}, 1);
+    if (holds) {
+        table_.store(key(board, attacker_), {kInfinity, 0}, 1);
+        remember_pairing(key(board, attacker_), killer.reply_pairing);
+    }
     board.undo(killer.reply);
     return holds;
 }
 
-PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply) {
+PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, bool unpairable) {
     ++budget_.nodes;
     const std::uint64_t start_nodes = budget_.nodes;
     const std::uint64_t node_key = key(board, attacker_);
@@ -158,9 +184,11 @@ PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply) 
         table_.store(node_key, {kInfinity, 0}, 1);
         return {kInfinity, 0};
     }
+    const bool or_node = board.side_to_move() == attacker_;
     std::vector<Pair> pairs;
-    Expansion e = expand(board, attacker_, &pairs, seen_open);
+    Expansion e = expand(board, attacker_, &pairs, seen_open, unpairable);
     if (e.by_pairing && e.reply == kNoMove) {
+        remember_pairing(node_key, pairs);
         killers_[ply].has_pairing = true;
         killers_[ply].pairing = pairs;
         if (ply > 0) {
@@ -171,6 +199,7 @@ PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply) 
     if (e.by_pairing && e.reply != kNoMove) {
         // The proof writer looks for the settled reply in the table.
         table_.store(key_after(board, e.reply, attacker_), {kInfinity, 0}, 1);
+        remember_pairing(key_after(board, e.reply, attacker_), pairs);
         killers_[ply].reply = e.reply;
         killers_[ply].reply_pairing = pairs;
         killers_[ply + 1].has_pairing = true;
@@ -181,7 +210,6 @@ PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply) 
         table_.store(node_key, settled, 1);
         return settled;
     }
-    const bool or_node = board.side_to_move() == attacker_;
     std::vector<Child>& children = children_[ply];
     children.clear();
     std::vector<std::uint64_t>& keys = child_keys_[ply];
@@ -230,7 +258,7 @@ PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply) 
         }
         path_[ply] = c.move;
         board.play(c.move);
-        c.value = mid(board, child_pn, child_dn, ply + 1);
+        c.value = mid(board, child_pn, child_dn, ply + 1, e.children_unpairable);
         board.undo(c.move);
         tick(ply == 0 ? c.value : root_);
     }

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <unordered_map>
 #include <vector>
 
 #include "board.hpp"
@@ -31,6 +32,10 @@ struct Expansion {
     std::vector<Move> moves;  // Open: the children, best first
     bool by_pairing = false;  // Disproven by a pairing of the defender
     Move reply = kNoMove;     // by_pairing at a defender's node: the reply before the pairing
+    // At a defender's node: the search for a reply and pairing failed, so
+    // the children do not look for a pairing again (the reply search
+    // covered every reply; only its budget can have missed one).
+    bool children_unpairable = false;
 };
 
 // Shared by every search of one run: limits and the progress report.
@@ -45,8 +50,8 @@ struct Budget {
 };
 
 struct SearchConfig {
-    int pairing_budget = 64;         // backtracking steps per pairing search
-    int reply_pairing_budget = 256;  // the same with the defender's reply to choose
+    int pairing_budget = 32;         // backtracking steps per pairing search
+    int reply_pairing_budget = 32;   // the same with the defender's reply to choose
     bool use_pairing = true;
     bool use_threat_cut = true;
 };
@@ -66,11 +71,17 @@ public:
     // `seen_open`: the position was expanded before and stayed open, so the
     // costly shortcuts (pairing, double threats), which depend on the
     // position alone, are skipped.
-    Expansion expand(Board& board, Player attacker, std::vector<Pair>* pairs = nullptr, bool seen_open = false);
+    // `unpairable`: the parent showed that no pairing exists here.
+    Expansion expand(Board& board, Player attacker, std::vector<Pair>* pairs = nullptr, bool seen_open = false,
+                     bool unpairable = false);
 
     // The table key of the position for this question.
     static std::uint64_t key(const Board& board, Player attacker);
     bool lookup(const Board& board, Player attacker, PnDn& out) const;
+    // The pairing that settled a position (attacker to move) in the search,
+    // if it is still kept: the proof writer shows the same one.
+    const std::vector<Pair>* known_pairing(std::uint64_t key) const;
+
     // The key after the side to move plays m.
     static std::uint64_t key_after(const Board& board, Move m, Player attacker);
 
@@ -94,7 +105,8 @@ private:
         std::vector<Pair> reply_pairing;
     };
     bool settled_by_killer(Board& board, int ply);
-    PnDn mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply);
+    void remember_pairing(std::uint64_t key, const std::vector<Pair>& pairs);
+    PnDn mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, bool unpairable);
     void tick(PnDn root_hint);
 
     Table& table_;
@@ -107,6 +119,7 @@ private:
     std::vector<std::vector<std::uint64_t>> child_keys_;  // one list per ply
     std::vector<Killer> killers_;               // one per ply
     std::vector<Move> path_;                    // the move played at each ply
+    std::unordered_map<std::uint64_t, std::vector<Pair>> pairings_;  // see known_pairing
     std::chrono::steady_clock::time_point next_report_;
     PnDn root_{};
 };

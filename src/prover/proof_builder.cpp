@@ -19,12 +19,13 @@ ProofSection ProofBuilder::build(Board& board) {
     section_.claimer = claimer_;
     section_.claim = claim_;
     ids_.clear();
+    symmetries_.emplace(board.spec());
     node(board);
     return std::move(section_);
 }
 
-// Is the position (claimer's opponent to move) settled the claimer's way?
-// From the table, else by a fresh search of that position.
+// Is the position settled the claimer's way? From the table, else by a
+// fresh search of that position.
 bool ProofBuilder::settled_for_claimer(Board& board) {
     PnDn v;
     if (!search_.lookup(board, attacker_, v) || !v.solved()) v = search_.solve(board, attacker_);
@@ -53,18 +54,31 @@ int ProofBuilder::node(Board& board) {
     return id;
 }
 
-// A pairing for the defender, the attacker to move: one of the last found
-// (neighbouring positions often share one), else a fresh search.
+// A pairing for the defender, the attacker to move: the search's, one of
+// the last found (neighbouring positions often share one), or a fresh search.
 bool ProofBuilder::find_pairing(Board& board, std::vector<Pair>& pairs) {
+    // The search may have met this position as a symmetric image: the
+    // pairing then holds under one of the board's symmetries.
+    if (const auto* known = search_.known_pairing(Dfpn::key(board, attacker_)))
+        for (int s = 0; s < symmetries_->size(); ++s) {
+            pairs.clear();
+            for (const auto& [a, b] : *known) pairs.emplace_back(symmetries_->map(s, a), symmetries_->map(s, b));
+            if (pairing_holds(board, attacker_, pairs)) return true;
+        }
     for (const auto& recent : recent_)
         if (pairing_holds(board, attacker_, recent)) {
             pairs = recent;
             return true;
         }
     if (!pairing_.find(board, attacker_, &pairs)) return false;
-    if (recent_.size() >= 4) recent_.erase(recent_.begin());
-    recent_.push_back(pairs);
+    remember(pairs);
     return true;
+}
+
+void ProofBuilder::remember(const std::vector<Pair>& pairs) {
+    constexpr std::size_t kRecent = 4;
+    recent_.insert(recent_.begin(), pairs);
+    if (recent_.size() > kRecent) recent_.pop_back();
 }
 
 Entry ProofBuilder::after_opponent(Board& board, Move move) {
@@ -108,7 +122,7 @@ Step ProofBuilder::claimer_step(Board& board) {
             board.play(reply);
             Step s{reply, Then::GameOver, -1};
             if (board.empty_cells() > 0) {
-                recent_.push_back(pairs);  // node() finds it first
+                remember(pairs);  // node() finds it first
                 s = {reply, Then::Node, node(board)};
             }
             board.undo(reply);
@@ -120,18 +134,19 @@ Step ProofBuilder::claimer_step(Board& board) {
     if (candidates.empty())  // settled by a shortcut that any move keeps (no live window left)
         for (Move m = 0; m < board.cells(); ++m)
             if (board.empty(m)) candidates.push_back(m);
-    // First a child the table already shows settled, then fresh searches.
-    for (int pass = 0; pass < 2; ++pass)
+    // A child the table shows settled the claimer's way. The search settled
+    // this position through one, unless the builder reached a position the
+    // search never did (it found a pairing in another way, or the entry was
+    // evicted): then this position is searched again, which settles a child.
+    for (int pass = 0; pass < 2; ++pass) {
         for (Move m : candidates) {
             board.play(m);
             bool good = false;
             if (board.empty_cells() == 0) {
                 good = claim_ == Claim::AtLeastDraw;  // a draw on the full board
-            } else if (pass == 0) {
+            } else {
                 PnDn v;
                 good = search_.lookup(board, attacker_, v) && (claim_ == Claim::Win ? v.proven() : v.disproven());
-            } else {
-                good = settled_for_claimer(board);
             }
             if (good) {
                 Step s{m, Then::GameOver, -1};
@@ -141,6 +156,8 @@ Step ProofBuilder::claimer_step(Board& board) {
             }
             board.undo(m);
         }
+        if (pass == 0 && !settled_for_claimer(board)) break;
+    }
     throw Error("internal: no move of the claimer keeps the settled result (hash collision?)");
 }
 

@@ -9,10 +9,12 @@
 // a reason the verifier checks from the rules alone.
 #pragma once
 
+#include <optional>
 #include <unordered_map>
 
 #include "dfpn.hpp"
 #include "proof_file.hpp"
+#include "symmetry.hpp"
 
 namespace kinrow::prover {
 
@@ -33,6 +35,7 @@ private:
     Entry after_opponent(Board& board, Move move);
     bool settled_for_claimer(Board& board);
     bool find_pairing(Board& board, std::vector<Pair>& pairs);
+    void remember(const std::vector<Pair>& pairs);
 
     Dfpn& search_;
     Player attacker_;
@@ -40,6 +43,7 @@ private:
     Claim claim_;
     PairingFinder pairing_;
     PairingFinder reply_pairing_;
+    std::optional<Symmetries> symmetries_;  // of the board being written
     std::vector<std::vector<Pair>> recent_;  // the last pairings found, tried first
     ProofSection section_;
     std::unordered_map<std::uint64_t, int> ids_;

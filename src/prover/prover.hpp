@@ -31,8 +31,8 @@ struct Options {
     std::uint64_t node_limit = 0;  // 0: none
     int time_ms = 0;               // 0: none
     std::size_t table_mb = 256;
-    int pairing_budget = 64;         // backtracking steps per pairing search
-    int reply_pairing_budget = 256;  // the same when the defender's reply is part of it
+    int pairing_budget = 32;         // backtracking steps per pairing search
+    int reply_pairing_budget = 32;   // the same when the defender's reply is part of it
     bool use_pairing = true;
     bool use_threat_cut = true;
     // Written when the value is settled (empty: none).
