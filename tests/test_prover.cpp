@@ -148,3 +148,32 @@ TEST(ProverInput, GamesOutsideItsRulesAreErrors) {
     EXPECT_THROW(prover::prove(Position(parse_game("mnk:5,5,4:exact")), options), Error);
     EXPECT_THROW(prover::prove(Position::from_moves(parse_game("tictactoe"), "0,0 1,0 0,1 1,1 0,2"), options), Error);
 }
+
+TEST(ProverGomoku, ProvesAThreatSequenceWin) {
+    // A staircase of fours: row 3, then column 6, which opens row 4.
+    Position pos(parse_game("gomoku"));
+    std::string rows;
+    const std::vector<std::pair<int, int>> xs = {{3, 3}, {3, 4}, {3, 5}, {5, 6}, {6, 6}, {4, 7}, {4, 8}};
+    const std::vector<std::pair<int, int>> os = {{3, 2}, {7, 6}, {0, 0}, {0, 14}, {14, 0}, {14, 14}, {14, 7}};
+    for (int r = 0; r < 15; ++r) {
+        if (r) rows += '/';
+        for (int c = 0; c < 15; ++c) {
+            char cell = '.';
+            for (auto [xr, xc] : xs) cell = xr == r && xc == c ? 'X' : cell;
+            for (auto [orow, ocol] : os) cell = orow == r && ocol == c ? 'O' : cell;
+            rows += cell;
+        }
+    }
+    pos = Position::from_board(parse_game("gomoku"), rows);
+    prover::Options options;
+    options.table_mb = 16;
+    options.proof_path = temp_proof_path("gomoku");
+    prover::Result r = prover::prove(pos, options);
+    ASSERT_TRUE(r.proven);
+    EXPECT_EQ(r.value, prover::Value::Win);
+    prover::VerifyReport report = prover::verify_file(options.proof_path);
+    EXPECT_TRUE(report.ok) << report.message;
+    EXPECT_EQ(report.value, "win");
+    std::filesystem::remove(options.proof_path);
+    EXPECT_THROW(prover::prove(Position(parse_game("gomoku-standard")), options), Error);
+}

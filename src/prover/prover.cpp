@@ -63,11 +63,20 @@ Result prove(const Position& pos, const Options& options) {
     budget.node_limit = options.node_limit;
     if (options.time_ms > 0) budget.deadline = budget.start + std::chrono::milliseconds(options.time_ms);
     int question = 1;
-    if (options.progress)
-        budget.progress = [&](std::uint64_t nodes, PnDn root, double seconds) {
+    auto last_save = budget.start;
+    // Once a second: the progress report, and a checkpoint every so often,
+    // so that a run killed from outside loses little.
+    budget.progress = [&](std::uint64_t nodes, PnDn root, double seconds) {
+        if (options.progress)
             options.progress({question, nodes, root.pn, root.dn, seconds,
                               static_cast<double>(table.used()) / static_cast<double>(table.capacity())});
-        };
+        auto now = std::chrono::steady_clock::now();
+        if (!options.checkpoint_path.empty() && options.checkpoint_every_s > 0 &&
+            now - last_save >= std::chrono::seconds(options.checkpoint_every_s)) {
+            save_checkpoint(options.checkpoint_path, pos, table);
+            last_save = now;
+        }
+    };
     SearchConfig config{options.pairing_budget, options.reply_pairing_budget, options.use_pairing,
                         options.use_threat_cut};
     Dfpn search(table, budget, config);

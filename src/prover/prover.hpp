@@ -37,8 +37,10 @@ struct Options {
     bool use_threat_cut = true;
     // Written when the value is settled (empty: none).
     std::string proof_path;
-    // Resumed from if it exists; written when a limit stops the run.
+    // Resumed from if it exists; written when a limit stops the run, and
+    // every checkpoint_every_s seconds while it runs (0: only at the end).
     std::string checkpoint_path;
+    int checkpoint_every_s = 600;
     std::function<void(const Progress&)> progress;
 };
 
