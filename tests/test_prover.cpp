@@ -8,17 +8,13 @@
 #include "error.hpp"
 #include "prover/prover.hpp"
 #include "prover/verifier.hpp"
+#include "run_command.hpp"
 #include "search.hpp"
 
 using namespace kinrow;
 
 namespace {
 
-std::string temp_proof_path(const std::string& name) {
-    return (std::filesystem::temp_directory_path() /
-            ("kinrow-prover-" + std::to_string(::getpid()) + "-" + name + ".proof"))
-        .string();
-}
 
 // The exact search's value for the side to move.
 prover::Value exact_value(const Position& pos) {
@@ -37,7 +33,7 @@ prover::Value exact_value(const Position& pos) {
 void expect_proof_matches_search(const Position& pos, const std::string& label) {
     prover::Options options;
     options.table_mb = 8;
-    options.proof_path = temp_proof_path("values");
+    options.proof_path = kinrow::testing::temp_file_path("values");
     prover::Result r = prover::prove(pos, options);
     ASSERT_TRUE(r.proven) << label;
     EXPECT_EQ(r.value, exact_value(pos)) << label;
@@ -96,7 +92,7 @@ TEST(ProverValues, ShortcutsOffGiveTheSameValues) {
         prover::Options plain;
         plain.table_mb = 4;
         plain.use_pairing = plain.use_threat_cut = false;
-        plain.proof_path = temp_proof_path("plain");
+        plain.proof_path = kinrow::testing::temp_file_path("plain");
         prover::Result r = prover::prove(pos, plain);
         ASSERT_TRUE(r.proven) << game;
         EXPECT_EQ(r.value, exact_value(pos)) << game;
@@ -115,7 +111,7 @@ TEST(ProverLimits, ANodeLimitStopsUnproven) {
 }
 
 TEST(ProverLimits, ACheckpointResumesTheSearch) {
-    std::string checkpoint = temp_proof_path("checkpoint");
+    std::string checkpoint = kinrow::testing::temp_file_path("checkpoint");
     Position pos(parse_game("mnk:5,5,4"));
     prover::Options options;
     options.table_mb = 4;
@@ -151,7 +147,6 @@ TEST(ProverInput, GamesOutsideItsRulesAreErrors) {
 
 TEST(ProverGomoku, ProvesAThreatSequenceWin) {
     // A staircase of fours: row 3, then column 6, which opens row 4.
-    Position pos(parse_game("gomoku"));
     std::string rows;
     const std::vector<std::pair<int, int>> xs = {{3, 3}, {3, 4}, {3, 5}, {5, 6}, {6, 6}, {4, 7}, {4, 8}};
     const std::vector<std::pair<int, int>> os = {{3, 2}, {7, 6}, {0, 0}, {0, 14}, {14, 0}, {14, 14}, {14, 7}};
@@ -164,10 +159,10 @@ TEST(ProverGomoku, ProvesAThreatSequenceWin) {
             rows += cell;
         }
     }
-    pos = Position::from_board(parse_game("gomoku"), rows);
+    Position pos = Position::from_board(parse_game("gomoku"), rows);
     prover::Options options;
     options.table_mb = 16;
-    options.proof_path = temp_proof_path("gomoku");
+    options.proof_path = kinrow::testing::temp_file_path("gomoku");
     prover::Result r = prover::prove(pos, options);
     ASSERT_TRUE(r.proven);
     EXPECT_EQ(r.value, prover::Value::Win);

@@ -17,17 +17,12 @@ using namespace kinrow;
 
 namespace {
 
-std::string temp_path(const std::string& name) {
-    return (std::filesystem::temp_directory_path() /
-            ("kinrow-verify-" + std::to_string(::getpid()) + "-" + name + ".proof"))
-        .string();
-}
 
 // The proof file the prover writes for a game, as text.
 std::string proof_text(const std::string& game) {
     prover::Options options;
     options.table_mb = 8;
-    options.proof_path = temp_path("source");
+    options.proof_path = kinrow::testing::temp_file_path("source");
     prover::Result r = prover::prove(Position(parse_game(game)), options);
     EXPECT_TRUE(r.proven) << game;
     std::string text = kinrow::testing::read_text_file(options.proof_path);
@@ -36,7 +31,7 @@ std::string proof_text(const std::string& game) {
 }
 
 prover::VerifyReport verify_text(const std::string& text) {
-    std::string path = temp_path("broken");
+    std::string path = kinrow::testing::temp_file_path("broken");
     std::ofstream(path, std::ios::binary) << text;
     prover::VerifyReport report = prover::verify_file(path);
     std::filesystem::remove(path);
@@ -139,7 +134,7 @@ TEST(ProverVerifier, RejectsAStrayNode) {
 }
 
 TEST(ProverVerifierCli, VerifyExitsNonZeroOnABadProof) {
-    std::string path = temp_path("cli");
+    std::string path = kinrow::testing::temp_file_path("cli");
     auto solved = kinrow::testing::run_kinrow("solve mnk:5,5,4 --engine prover --json --proof '" + path + "'");
     EXPECT_EQ(solved.exit_code, 0) << solved.output;
     EXPECT_NE(solved.output.find("\"engine\": \"prover\""), std::string::npos) << solved.output;
