@@ -36,6 +36,11 @@ inline CommandResult run_command_from_file(const std::string& command, const std
     return result;
 }
 
+// A path in the temporary directory, unique to this test process.
+inline std::string temp_file_path(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / ("kinrow-test-" + std::to_string(::getpid()) + "-" + name)).string();
+}
+
 // Standard input is `input`, through a temporary file.
 inline CommandResult run_command(const std::string& command, const std::string& input = "",
                                  bool merge_stderr = true) {

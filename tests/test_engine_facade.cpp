@@ -45,11 +45,14 @@ TEST(EngineFacade, AnEngineThatCannotPlayTheGameIsAnError) {
     EXPECT_THROW(make("connect4", EngineKind::Gomoku), Error);
     EXPECT_THROW(make("mnk:9,9,4", EngineKind::Gomoku), Error);
     EXPECT_THROW(make("tictactoe", EngineKind::Weighted), Error);
+    EXPECT_THROW(make("connect4", EngineKind::Prover), Error);
+    EXPECT_THROW(make("mnk:5,5,4:exact", EngineKind::Prover), Error);
     engine::Options generic;
     generic.engine = EngineKind::Generic;
     EXPECT_THROW(engine::make_engine(weighted::weighted_game(3, weighted::default_weights(3)), generic), Error);
     EXPECT_THROW(engine::parse_engine("chess"), Error);
-    for (EngineKind k : {EngineKind::Generic, EngineKind::Connect, EngineKind::Gomoku, EngineKind::Weighted})
+    for (EngineKind k :
+         {EngineKind::Generic, EngineKind::Connect, EngineKind::Gomoku, EngineKind::Weighted, EngineKind::Prover})
         EXPECT_EQ(engine::parse_engine(engine::engine_name(k)), k);
     engine::Options limited;
     limited.limits.depth = 3;
@@ -159,4 +162,24 @@ TEST(EngineFacade, AStopFlagEndsASearch) {
     // The Connect-k solver has nothing partial to give.
     EXPECT_THROW(engine::make_engine(parse_game("connect:6,5,4"), o)->solve(Position(parse_game("connect:6,5,4"))),
                  engine::Stopped);
+}
+
+// The prover proves values, not distances: its outcome must be the generic
+// search's, position by position and move by move.
+TEST(EngineFacade, ProverAndGenericAgree) {
+    for (const char* game : {"tictactoe", "mnk:4,3,3", "mnk:4,4,3", "mnk:4,4,4"}) {
+        for (const char* moves : {"", "0,0", "1,1 0,1"}) {
+            Position pos = Position::from_moves(parse_game(game), moves);
+            engine::Analysis p = make(game, EngineKind::Prover)->solve(pos);
+            engine::Analysis g = make(game)->solve(pos);
+            EXPECT_EQ(p.engine, EngineKind::Prover);
+            EXPECT_TRUE(p.value.proven) << game << " " << moves;
+            EXPECT_EQ(p.value.outcome, g.value.outcome) << game << " " << moves;
+            engine::MoveAnalysis pm = make(game, EngineKind::Prover)->analyze(pos);
+            engine::MoveAnalysis gm = make(game)->analyze(pos);
+            ASSERT_EQ(pm.moves.size(), gm.moves.size());
+            for (std::size_t i = 0; i < pm.moves.size(); ++i)
+                EXPECT_EQ(pm.moves[i].value.outcome, gm.moves[i].value.outcome) << game << " " << moves << " #" << i;
+        }
+    }
 }

@@ -69,6 +69,9 @@ struct SolveRequest {
     // in the data directory by itself, unless no_book).
     std::string book;
     bool no_book = false;
+    // Prover: write the proof here; resume from / save to this checkpoint.
+    std::string proof_path;
+    std::string checkpoint_path;
 };
 
 // The facade's options for a request: limits, table, switches, engine.
@@ -91,6 +94,7 @@ void add_connect_bench_command(CLI::App& app);  // bench-connect
 void add_book_command(CLI::App& app);           // book (Connect-k opening books)
 void add_gomoku_commands(CLI::App& app);        // arena, gomocup, match
 void add_serve_command(CLI::App& app);          // serve (the web page)
+void add_verify_command(CLI::App& app);         // verify (prover proof files)
 
 // The course program's `-ab` after the `weighted` subcommand, which CLI11
 // cannot parse (single dash, two letters), becomes `--alphabeta` in place.

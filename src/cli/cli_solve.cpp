@@ -38,8 +38,8 @@ void add_request_options(CLI::App& cmd, SolveRequest& r) {
     cmd.add_option("--threads", r.threads, "Connect-k: search threads sharing the table")
         ->check(CLI::Range(1, 64));
     cmd.add_option("--engine", r.engine,
-                   "The engine to ask: generic, connect, gomoku or weighted (default: the strongest for the game)")
-        ->check(CLI::IsMember({"generic", "connect", "gomoku", "weighted"}));
+                   "The engine to ask: generic, connect, gomoku, weighted or prover (default: the strongest for the game)")
+        ->check(CLI::IsMember({"generic", "connect", "gomoku", "weighted", "prover"}));
     cmd.add_flag("--generic", r.generic, "Short for --engine generic (e.g. the generic search on a gravity game)");
     auto* book = cmd.add_option("--book", r.book,
                                 "Gravity games: answer from this opening book where it reaches (made by kinrow book)");
@@ -68,13 +68,19 @@ engine::Options request_options(const SolveRequest& r) {
     o.threads = r.threads;
     o.book = r.book;
     o.use_book = !r.no_book;
+    o.proof_path = r.proof_path;
+    o.checkpoint_path = r.checkpoint_path;
     if (r.generic && !r.engine.empty() && r.engine != "generic")
         throw Error("--generic and --engine " + r.engine + " name two engines");
     if (r.generic) o.engine = engine::EngineKind::Generic;
     if (!r.engine.empty()) o.engine = engine::parse_engine(r.engine);
+    if ((!r.proof_path.empty() || !r.checkpoint_path.empty()) && o.engine != engine::EngineKind::Prover)
+        throw Error("--proof and --checkpoint belong to the prover (--engine prover)");
     // One line a second on stderr, so long searches show they are alive.
     o.progress = [](const engine::Progress& p) {
-        fmt::print(stderr, "info depth {} nodes {} time {:.1f}s\n", p.depth, p.nodes, p.elapsed_s);
+        fmt::print(stderr, "info depth {} nodes {} nps {:.0f} time {:.1f}s{}{}\n", p.depth, p.nodes,
+                   p.elapsed_s > 0 ? static_cast<double>(p.nodes) / p.elapsed_s : 0.0, p.elapsed_s,
+                   p.detail.empty() ? "" : " ", p.detail);
         std::fflush(stderr);
     };
     return o;
@@ -145,6 +151,10 @@ void add_solve_commands(CLI::App& app) {
                     "print 'position score nodes microseconds'");
     solve->add_flag("--vcf", solve_request->vcf,
                     "Gomoku: threat-space search for a victory by continuous fours");
+    solve->add_option("--proof", solve_request->proof_path,
+                      "Prover: write the proof tree to FILE (check it with kinrow verify FILE)");
+    solve->add_option("--checkpoint", solve_request->checkpoint_path,
+                      "Prover: resume from FILE if it exists; save the search there when a limit stops it");
     solve->callback([solve_request] { run_solve(*solve_request); });
 
     auto analyze_request = std::make_shared<SolveRequest>();

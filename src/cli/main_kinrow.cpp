@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
     kinrow::add_book_command(app);
     kinrow::add_gomoku_commands(app);
     kinrow::add_serve_command(app);
+    kinrow::add_verify_command(app);
     kinrow::adopt_course_spellings(argc, argv);
     try {
         app.parse(argc, argv);

@@ -12,6 +12,7 @@ std::unique_ptr<Engine> make_generic_engine(const GameSpec& spec, const Options&
 std::unique_ptr<Engine> make_connect_engine(const GameSpec& spec, const Options& options);
 std::unique_ptr<Engine> make_gomoku_engine(const GameSpec& spec, const Options& options);
 std::unique_ptr<Engine> make_weighted_engine(const GameSpec& spec, const Options& options);
+std::unique_ptr<Engine> make_prover_engine(const GameSpec& spec, const Options& options);
 
 // A proven result for the side to move of `pos` (the position the value
 // belongs to: for a move's value, the position before the move), the game

@@ -12,7 +12,7 @@ namespace kinrow::engine {
 namespace {
 
 constexpr EngineKind kAllKinds[] = {EngineKind::Generic, EngineKind::Connect, EngineKind::Gomoku,
-                                    EngineKind::Weighted};
+                                    EngineKind::Weighted, EngineKind::Prover};
 
 // Exact search stops being practical for five in a row beyond 7x7 (6,6,5
 // takes minutes); the Gomoku engine plays those boards.
@@ -28,6 +28,7 @@ const char* engine_name(EngineKind kind) {
         case EngineKind::Connect: return "connect";
         case EngineKind::Gomoku: return "gomoku";
         case EngineKind::Weighted: return "weighted";
+        case EngineKind::Prover: return "prover";
     }
     return "generic";
 }
@@ -35,7 +36,7 @@ const char* engine_name(EngineKind kind) {
 EngineKind parse_engine(std::string_view name) {
     for (EngineKind kind : kAllKinds)
         if (name == engine_name(kind)) return kind;
-    throw Error(fmt::format("unknown engine '{}': expected generic, connect, gomoku or weighted", name));
+    throw Error(fmt::format("unknown engine '{}': expected generic, connect, gomoku, weighted or prover", name));
 }
 
 EngineKind choose_engine(const GameSpec& spec) {
@@ -63,6 +64,10 @@ void check_engine_fits(EngineKind kind, const GameSpec& spec) {
         case EngineKind::Weighted:
             if (!spec.weighted()) throw refuse("it plays weighted tic-tac-toe (kinrow weighted)");
             return;
+        case EngineKind::Prover:
+            if (spec.gravity() || spec.weighted() || spec.win_rule != WinRule::AtLeastK)
+                throw refuse("it proves free-placement games won by k or more in a row");
+            return;
     }
 }
 
@@ -74,6 +79,7 @@ std::unique_ptr<Engine> make_engine(const GameSpec& spec, const Options& options
         case EngineKind::Connect: return make_connect_engine(spec, options);
         case EngineKind::Gomoku: return make_gomoku_engine(spec, options);
         case EngineKind::Weighted: return make_weighted_engine(spec, options);
+        case EngineKind::Prover: return make_prover_engine(spec, options);
     }
     return make_generic_engine(spec, options);
 }

@@ -5,8 +5,8 @@
 //
 // Behind it sit kinrow's engines, each in its own layer and namespace: the
 // generic exact search (search::Searcher), the Connect-k bitboard solver and
-// its opening book (connect::), the Gomoku engine (gomoku::) and the weighted
-// tic-tac-toe search (weighted::). One rule, choose_engine, picks the
+// its opening book (connect::), the Gomoku engine (gomoku::), the weighted
+// tic-tac-toe search (weighted::) and the proof-number prover (prover::). One rule, choose_engine, picks the
 // strongest for a game; a caller may name another (Options::engine).
 //
 // Every engine speaks the same result vocabulary: an Outcome for the side to
@@ -32,9 +32,9 @@
 
 namespace kinrow::engine {
 
-enum class EngineKind : std::uint8_t { Generic, Connect, Gomoku, Weighted };
+enum class EngineKind : std::uint8_t { Generic, Connect, Gomoku, Weighted, Prover };
 
-// "generic", "connect", "gomoku", "weighted".
+// "generic", "connect", "gomoku", "weighted", "prover".
 const char* engine_name(EngineKind kind);
 // The inverse; throws Error naming the accepted names.
 EngineKind parse_engine(std::string_view name);
@@ -59,6 +59,7 @@ struct Progress {
     int depth = 0;
     std::uint64_t nodes = 0;
     double elapsed_s = 0;
+    std::string detail;  // what else the engine can say (the prover: root pn/dn, table fill)
 };
 
 struct Options {
@@ -81,6 +82,10 @@ struct Options {
     int gomoku_default_time_ms = 3000;
     // Weighted: the search depth when none is given (the course default).
     int weighted_default_depth = 4;
+    // Prover: write the proof tree here (empty: none); resume from and save
+    // to this checkpoint (empty: none).
+    std::string proof_path;
+    std::string checkpoint_path;
     std::function<void(const Progress&)> progress;
     // Set *stop to true from another thread to end a search soon (a client
     // that went away, a Ctrl-C): the generic and Gomoku engines return what

@@ -49,7 +49,7 @@ search::SearchOptions search_options(const Options& o) {
     s.stop = o.stop;
     if (o.progress)
         s.progress = [report = o.progress](const search::SearchProgress& p) {
-            report(Progress{p.depth, p.nodes, p.elapsed_s});
+            report(Progress{p.depth, p.nodes, p.elapsed_s, ""});
         };
     return s;
 }

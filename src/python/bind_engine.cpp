@@ -178,7 +178,7 @@ void bind_results(py::module_& m) {
                                "False when a limit stopped the search.")
         .def_property_readonly("stats", [](const SolveResult& r) { return r.analysis.stats; })
         .def_property_readonly("engine", [](const SolveResult& r) { return engine::engine_name(r.analysis.engine); },
-                               "The engine that answered: generic, connect, gomoku or weighted.")
+                               "The engine that answered: generic, connect, gomoku, weighted or prover.")
         .def("__repr__", [](const SolveResult& r) {
             return fmt::format("kinrow.SolveResult('{}', best_move={}, engine='{}')", r.analysis.value.text,
                                r.analysis.best_move == kNoMove ? "None" : r.position.move_string(r.analysis.best_move),

@@ -69,6 +69,11 @@ SearchPlan plan_search(const RequestFields& fields, const GameSpec& spec, const 
             o.limits.depth = depth.value_or(-1);
             plan.cap = milliseconds(time_ms) + kGrace;
             break;
+        case engine::EngineKind::Prover:
+            // Proves or stops at its time limit; it takes no depth.
+            o.limits.time_ms = time_ms;
+            plan.cap = milliseconds(time_ms) + kGrace;
+            break;
     }
     plan.limits = {{"time_ms", kind == engine::EngineKind::Weighted ? nlohmann::json() : nlohmann::json(time_ms)},
                    {"tt_mb", server.tt_mb}};

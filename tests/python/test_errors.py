@@ -44,7 +44,7 @@ def test_search_options():
     assert message(lambda: kinrow.solve(c4, depth=3)) == cli_error("solve", "connect4", "--moves", "1212",
                                                                   "--depth", "3")
     assert message(lambda: kinrow.solve(c4, engine="fast")) == (
-        "unknown engine 'fast': expected generic, connect, gomoku or weighted")
+        "unknown engine 'fast': expected generic, connect, gomoku, weighted or prover")
     ttt = kinrow.Game("tictactoe").new_state()
     assert message(lambda: kinrow.solve(ttt, engine="connect")) == cli_error("solve", "tictactoe", "--engine",
                                                                            "connect")

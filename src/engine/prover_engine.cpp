@@ -1,0 +1,128 @@
+// The facade's prover: proof-number search (prover::prove) for free-placement
+// games, whose values are proofs and can be written as a proof file that
+// `kinrow verify` re-checks. It proves the value of a position, not a line:
+// solve gives no best move (the proof file holds the attacker's moves), and
+// analyze proves each move's position in turn.
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "core/error.hpp"
+#include "engine/adapters.hpp"
+#include "prover/prover.hpp"
+
+namespace kinrow::engine {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+Outcome outcome_of(prover::Value v) {
+    switch (v) {
+        case prover::Value::Win: return Outcome::Win;
+        case prover::Value::Draw: return Outcome::Draw;
+        case prover::Value::Loss: return Outcome::Loss;
+        case prover::Value::Unknown: break;
+    }
+    return Outcome::Unknown;
+}
+
+class ProverEngine final : public Engine {
+public:
+    explicit ProverEngine(const Options& options) : options_(options) {
+        if (options.limits.depth >= 0) throw Error("--depth does not apply to the prover (it proves or stops at a limit)");
+    }
+
+    EngineKind kind() const override { return EngineKind::Prover; }
+
+    Analysis solve(const Position& pos) override {
+        prover::Result r = prover::prove(pos, prover_options(options_.proof_path, options_.checkpoint_path));
+        Analysis a;
+        a.engine = kind();
+        a.value = value_of(pos, r);
+        a.complete = r.proven;
+        a.stats = stats_of(r);
+        if (r.proof_nodes) a.stats.note = fmt::format("proof: {} ({} nodes)", options_.proof_path, r.proof_nodes);
+        if (r.resumed) a.stats.note += fmt::format("{}resumed from {}", a.stats.note.empty() ? "" : "; ",
+                                                   options_.checkpoint_path);
+        if (r.checkpoint_written)
+            a.stats.note += fmt::format("{}checkpoint written to {}", a.stats.note.empty() ? "" : "; ",
+                                        options_.checkpoint_path);
+        return a;
+    }
+
+    MoveAnalysis analyze(const Position& pos) override {
+        if (!options_.proof_path.empty() || !options_.checkpoint_path.empty())
+            throw Error("--proof and --checkpoint belong to solve, one position");
+        if (pos.game_over()) throw Error("the game is already over: nothing to analyse");
+        auto start = Clock::now();
+        MoveAnalysis a;
+        a.engine = kind();
+        Position p = pos;
+        for (Move m : pos.legal_moves()) {
+            p.play(m);
+            Value v;
+            if (p.game_over()) {
+                v = proven_value(pos, p.result() == Result::Draw ? Outcome::Draw : Outcome::Win, 1, 0);
+            } else {
+                prover::Result r = prover::prove(p, prover_options("", ""));
+                a.stats.nodes += r.nodes;
+                // The reply's value is the opponent's: the move's is its mirror.
+                Outcome reply = outcome_of(r.value);
+                Outcome mine = reply == Outcome::Win ? Outcome::Loss : reply == Outcome::Loss ? Outcome::Win : reply;
+                if (r.proven) v = proven_value(pos, mine, -1, 0);
+                else v.text = "unknown (a limit stopped the prover first)";
+            }
+            a.moves.push_back({m, v});
+            p.undo();
+        }
+        a.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        return a;
+    }
+
+    void clear() override {}
+
+private:
+    prover::Options prover_options(const std::string& proof, const std::string& checkpoint) const {
+        prover::Options o;
+        o.node_limit = options_.limits.nodes;
+        o.time_ms = options_.limits.time_ms;
+        o.table_mb = options_.tt_mb;
+        o.proof_path = proof;
+        o.checkpoint_path = checkpoint;
+        if (options_.progress)
+            o.progress = [report = options_.progress](const prover::Progress& p) {
+                report(Progress{0, p.nodes, p.seconds,
+                                fmt::format("question {} root pn {} dn {} table {:.1f}%", p.question, p.root_pn,
+                                            p.root_dn, 100 * p.table_fill)});
+            };
+        return o;
+    }
+
+    static Value value_of(const Position& pos, const prover::Result& r) {
+        if (!r.proven) {
+            Value v;
+            v.text = "unknown (a limit stopped the prover first)";
+            return v;
+        }
+        return proven_value(pos, outcome_of(r.value), -1, 0);
+    }
+
+    static Stats stats_of(const prover::Result& r) {
+        Stats st;
+        st.nodes = r.nodes;
+        st.seconds = r.seconds;
+        st.table_bytes = r.table_bytes;
+        return st;
+    }
+
+    Options options_;
+};
+
+}  // namespace
+
+std::unique_ptr<Engine> make_prover_engine(const GameSpec&, const Options& options) {
+    return std::make_unique<ProverEngine>(options);
+}
+
+}  // namespace kinrow::engine

@@ -1,0 +1,269 @@
+#include "prover/dfpn.hpp"
+
+#include <algorithm>
+
+#include "prover/threats.hpp"
+
+namespace kinrow::prover {
+
+namespace {
+
+// The two questions about one position share the table: the attacker is
+// folded into the key.
+constexpr std::uint64_t kAttackerOKey = 0xC3A5C85C97CB3127ULL;
+
+std::uint32_t saturated_sum(std::uint64_t sum) {
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(sum, kInfinity - 1));
+}
+
+// The threshold a child gets when a sibling's number is `second`: a little
+// more than the sibling's, so the search stays with one child for a while
+// (the 1+epsilon trick) instead of switching back at the first tie.
+std::uint32_t child_threshold(std::uint32_t limit, std::uint32_t second) {
+    std::uint64_t grown = std::max<std::uint64_t>(second + std::uint64_t{1}, second + second / 4);
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(limit, grown));
+}
+
+}  // namespace
+
+Dfpn::Dfpn(Table& table, Budget& budget, SearchConfig config)
+    : table_(table), budget_(budget), config_(config), pairing_(config.pairing_budget),
+      reply_pairing_(config.reply_pairing_budget) {}
+
+std::uint64_t Dfpn::key(const Board& board, Player attacker) {
+    return attacker == Player::O ? board.key() ^ kAttackerOKey : board.key();
+}
+
+std::uint64_t Dfpn::key_after(const Board& board, Move m, Player attacker) {
+    return attacker == Player::O ? board.key_after(m) ^ kAttackerOKey : board.key_after(m);
+}
+
+bool Dfpn::lookup(const Board& board, Player attacker, PnDn& out) const {
+    return table_.find(key(board, attacker), out);
+}
+
+Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs, bool seen_open, bool unpairable) {
+    const Player defender = opponent(attacker);
+    const Player mover = board.side_to_move();
+    Expansion e;
+    if (board.empty_cells() == 0) {  // a full board without a line: a draw
+        e.status = Status::Disproven;
+        return e;
+    }
+    // The mover wins on the spot: the game ends before anything else counts.
+    std::vector<Move> mover_wins = completion_cells(board, mover, 1);
+    if (!mover_wins.empty()) {
+        e.status = mover == attacker ? Status::Proven : Status::Disproven;
+        return e;
+    }
+    // The opponent threatens to complete a line: two threats cannot both be
+    // blocked (the opponent wins), one must be (any other move lets the
+    // opponent complete it, which ends the game against the mover).
+    std::vector<Move> threats = completion_cells(board, opponent(mover), 2);
+    if (threats.size() >= 2) {
+        e.status = mover == attacker ? Status::Disproven : Status::Proven;
+        return e;
+    }
+    if (mover == attacker && !seen_open) {
+        // Pairing: the defender can answer every attacker move so that no
+        // window live for the attacker ever fills.
+        if (config_.use_pairing && !unpairable && pairing_.find(board, attacker, pairs)) {
+            e.status = Status::Disproven;
+            e.by_pairing = true;
+            return e;
+        }
+        if (threats.empty() && config_.use_threat_cut && !double_threats(board, attacker).moves.empty()) {
+            // A move that makes two completion cells against a defender with
+            // none of its own: the defender blocks one, the attacker fills
+            // the other.
+            e.status = Status::Proven;
+            return e;
+        }
+    } else if (!has_live_window(board, attacker)) {
+        e.status = Status::Disproven;  // the attacker can never fill a window
+        return e;
+    } else if (config_.use_pairing && !seen_open) {
+        if (reply_pairing_.find_with_reply(board, attacker, e.reply, pairs)) {
+            // The defender has a reply after which a pairing holds.
+            e.status = Status::Disproven;
+            e.by_pairing = true;
+            return e;
+        }
+        e.children_unpairable = true;
+    }
+    if (threats.size() == 1) {
+        e.moves = threats;
+        return e;
+    }
+    DefenceCut cut;
+    if (mover == defender && config_.use_threat_cut) cut = defence_cut(board, defender);
+    std::vector<std::pair<int, Move>> ranked;
+    for (Move m = 0; m < board.cells(); ++m) {
+        if (!board.empty(m) || (cut.cuts && !cut.allowed[m])) continue;
+        ranked.emplace_back(mover == defender ? -blocking_potential(board, m, mover) : -move_potential(board, m, mover), m);
+    }
+    if (ranked.empty()) {
+        // Every defender move is cut: each one lets a double threat through.
+        e.status = Status::Proven;
+        return e;
+    }
+    std::sort(ranked.begin(), ranked.end());
+    for (const auto& [score, m] : ranked) e.moves.push_back(m);
+    return e;
+}
+
+PnDn Dfpn::solve(Board& board, Player attacker) {
+    attacker_ = attacker;
+    children_.assign(static_cast<std::size_t>(board.cells()) + 2, {});
+    killers_.assign(children_.size(), {});
+    child_keys_.assign(children_.size(), {});
+    path_.assign(children_.size(), kNoMove);
+    next_report_ = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+    root_ = {};
+    while (!budget_.stopped) {
+        root_ = mid(board, kInfinity, kInfinity, 0, false);
+        if (root_.solved()) break;
+    }
+    return root_;
+}
+
+void Dfpn::tick(PnDn root_hint) {
+    if (budget_.node_limit && budget_.nodes >= budget_.node_limit) budget_.stopped = true;
+    if ((budget_.nodes & 1023) != 0) return;
+    auto now = std::chrono::steady_clock::now();
+    if (now >= budget_.deadline) budget_.stopped = true;
+    if (budget_.progress && now >= next_report_) {
+        next_report_ = now + std::chrono::seconds(1);
+        budget_.progress(budget_.nodes, root_hint, std::chrono::duration<double>(now - budget_.start).count());
+    }
+}
+
+namespace {
+
+// Pairings kept for the proof writer; past this many it finds its own.
+constexpr std::size_t kKeptPairings = std::size_t{1} << 20;
+
+}  // namespace
+
+const std::vector<Pair>* Dfpn::known_pairing(std::uint64_t key) const {
+    auto it = pairings_.find(key);
+    return it == pairings_.end() ? nullptr : &it->second;
+}
+
+void Dfpn::remember_pairing(std::uint64_t key, const std::vector<Pair>& pairs) {
+    if (pairings_.size() < kKeptPairings) pairings_.emplace(key, pairs);
+}
+
+bool Dfpn::settled_by_killer(Board& board, int ply) {
+    if (!config_.use_pairing) return false;
+    const Killer& killer = killers_[ply];
+    if (board.side_to_move() == attacker_) {
+        if (!killer.has_pairing || !pairing_holds(board, attacker_, killer.pairing)) return false;
+        remember_pairing(key(board, attacker_), killer.pairing);
+        return true;
+    }
+    if (killer.reply == kNoMove || !board.empty(killer.reply)) return false;
+    board.play(killer.reply);
+    bool holds = !board.won() && pairing_holds(board, attacker_, killer.reply_pairing);
+    // The proof writer looks for the settled reply in the table.
+    if (holds) {
+        table_.store(key(board, attacker_), {kInfinity, 0}, 1);
+        remember_pairing(key(board, attacker_), killer.reply_pairing);
+    }
+    board.undo(killer.reply);
+    return holds;
+}
+
+PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, bool unpairable) {
+    ++budget_.nodes;
+    const std::uint64_t start_nodes = budget_.nodes;
+    const std::uint64_t node_key = key(board, attacker_);
+    PnDn stored;
+    const bool seen_open = table_.find(node_key, stored) && !stored.solved();
+    if (!seen_open && settled_by_killer(board, ply)) {
+        table_.store(node_key, {kInfinity, 0}, 1);
+        return {kInfinity, 0};
+    }
+    const bool or_node = board.side_to_move() == attacker_;
+    std::vector<Pair> pairs;
+    Expansion e = expand(board, attacker_, &pairs, seen_open, unpairable);
+    if (e.by_pairing && e.reply == kNoMove) {
+        remember_pairing(node_key, pairs);
+        killers_[ply].has_pairing = true;
+        killers_[ply].pairing = pairs;
+        if (ply > 0) {
+            killers_[ply - 1].reply = path_[ply - 1];
+            killers_[ply - 1].reply_pairing = pairs;
+        }
+    }
+    if (e.by_pairing && e.reply != kNoMove) {
+        // The proof writer looks for the settled reply in the table.
+        table_.store(key_after(board, e.reply, attacker_), {kInfinity, 0}, 1);
+        remember_pairing(key_after(board, e.reply, attacker_), pairs);
+        killers_[ply].reply = e.reply;
+        killers_[ply].reply_pairing = pairs;
+        killers_[ply + 1].has_pairing = true;
+        killers_[ply + 1].pairing = pairs;
+    }
+    if (e.status != Status::Open) {
+        PnDn settled = e.status == Status::Proven ? PnDn{0, kInfinity} : PnDn{kInfinity, 0};
+        table_.store(node_key, settled, 1);
+        return settled;
+    }
+    std::vector<Child>& children = children_[ply];
+    children.clear();
+    std::vector<std::uint64_t>& keys = child_keys_[ply];
+    keys.clear();
+    for (Move m : e.moves) {
+        keys.push_back(key_after(board, m, attacker_));
+        table_.prefetch(keys.back());
+    }
+    for (std::size_t i = 0; i < e.moves.size(); ++i) {
+        PnDn v;
+        if (!table_.find(keys[i], v)) v = PnDn{1, 1};
+        children.push_back({e.moves[i], v});
+    }
+    PnDn node;
+    while (true) {
+        // OR: pn is the best child's, dn the sum; AND the other way round.
+        // `first` is the child the search would enter, `second` the runner-up's number.
+        std::uint64_t sum = 0;
+        std::uint32_t best = kInfinity, second = kInfinity;
+        std::size_t first = 0;
+        for (std::size_t i = 0; i < children.size(); ++i) {
+            std::uint32_t own = or_node ? children[i].value.pn : children[i].value.dn;
+            std::uint32_t other = or_node ? children[i].value.dn : children[i].value.pn;
+            sum += other;
+            if (own < best) {
+                second = best;
+                best = own;
+                first = i;
+            } else if (own < second) {
+                second = own;
+            }
+        }
+        // A child settled for the mover settles the node; every child
+        // settled against the mover settles it the other way.
+        std::uint32_t total = best == 0 ? kInfinity : best == kInfinity ? 0 : saturated_sum(sum);
+        node = or_node ? PnDn{best, total} : PnDn{total, best};
+        if (node.pn >= th_pn || node.dn >= th_dn || budget_.stopped) break;
+        Child& c = children[first];
+        std::uint32_t child_pn, child_dn;
+        if (or_node) {
+            child_pn = child_threshold(th_pn, second);
+            child_dn = th_dn >= kInfinity ? kInfinity : saturated_sum(std::uint64_t{th_dn} - node.dn + c.value.dn);
+        } else {
+            child_dn = child_threshold(th_dn, second);
+            child_pn = th_pn >= kInfinity ? kInfinity : saturated_sum(std::uint64_t{th_pn} - node.pn + c.value.pn);
+        }
+        path_[ply] = c.move;
+        board.play(c.move);
+        c.value = mid(board, child_pn, child_dn, ply + 1, e.children_unpairable);
+        board.undo(c.move);
+        tick(ply == 0 ? c.value : root_);
+    }
+    table_.store(node_key, node, budget_.nodes - start_nodes + 1);
+    return node;
+}
+
+}  // namespace kinrow::prover

@@ -1,0 +1,104 @@
+#include "prover/threats.hpp"
+
+#include <algorithm>
+
+namespace kinrow::prover {
+
+std::vector<Move> completion_cells(const Board& board, Player p, int limit) {
+    const Player q = opponent(p);
+    std::vector<Move> out;
+    for (int w = 0; w < board.windows() && static_cast<int>(out.size()) < limit; ++w) {
+        if (board.count(w, p) != board.k() - 1 || board.count(w, q) != 0) continue;
+        const Move* cells = board.lines().cells(w);
+        for (int i = 0; i < board.k(); ++i)
+            if (board.empty(cells[i]) && std::find(out.begin(), out.end(), cells[i]) == out.end())
+                out.push_back(cells[i]);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool has_live_window(const Board& board, Player p) {
+    const Player q = opponent(p);
+    for (int w = 0; w < board.windows(); ++w)
+        if (board.count(w, q) == 0 && board.count(w, p) < board.k()) return true;
+    return false;
+}
+
+DoubleThreats double_threats(const Board& board, Player p) {
+    const Player q = opponent(p);
+    DoubleThreats out;
+    out.partners.resize(board.cells());
+    if (board.k() < 2) return out;
+    for (int w = 0; w < board.windows(); ++w) {
+        if (board.count(w, p) != board.k() - 2 || board.count(w, q) != 0) continue;
+        const Move* cells = board.lines().cells(w);
+        Move empties[2];
+        int n = 0;
+        for (int i = 0; i < board.k(); ++i)
+            if (board.empty(cells[i])) empties[n++] = cells[i];
+        for (int i = 0; i < 2; ++i) {
+            auto& list = out.partners[empties[i]];
+            if (std::find(list.begin(), list.end(), empties[1 - i]) == list.end()) list.push_back(empties[1 - i]);
+        }
+    }
+    for (Move m = 0; m < board.cells(); ++m) {
+        if (out.partners[m].size() >= 2)
+            out.moves.push_back(m);
+        else
+            out.partners[m].clear();
+    }
+    return out;
+}
+
+DefenceCut defence_cut(const Board& board, Player defender) {
+    const Player attacker = opponent(defender);
+    DefenceCut cut;
+    DoubleThreats threats = double_threats(board, attacker);
+    if (threats.moves.empty()) return cut;
+    cut.cuts = true;
+    // Count, for every cell, how many double-threat moves it stops.
+    std::vector<int> stops(board.cells(), 0);
+    for (Move t : threats.moves) {
+        ++stops[t];
+        for (Move e : threats.partners[t]) ++stops[e];
+    }
+    cut.allowed.assign(board.cells(), 0);
+    const int needed = static_cast<int>(threats.moves.size());
+    for (Move m = 0; m < board.cells(); ++m)
+        if (board.empty(m) && stops[m] == needed) cut.allowed[m] = 1;
+    // Counter-threats: a defender stone that leaves a window of the defender
+    // one stone short.
+    for (int w = 0; w < board.windows(); ++w) {
+        if (board.count(w, defender) != board.k() - 2 || board.count(w, attacker) != 0) continue;
+        const Move* cells = board.lines().cells(w);
+        for (int i = 0; i < board.k(); ++i)
+            if (board.empty(cells[i])) cut.allowed[cells[i]] = 1;
+    }
+    return cut;
+}
+
+int blocking_potential(const Board& board, Move m, Player p) {
+    static constexpr int kWeight[] = {1, 4, 16, 64, 256, 1024, 4096, 16384};
+    const Player q = opponent(p);
+    int score = 0;
+    for (const int* w = board.lines().through_begin(m); w != board.lines().through_end(m); ++w)
+        if (board.count(*w, p) == 0) score += kWeight[std::min(board.count(*w, q), 7)];
+    return score;
+}
+
+int move_potential(const Board& board, Move m, Player p) {
+    // Weights grow fast with the stones already in a window, so a move that
+    // extends a near-complete line outranks many that start new ones.
+    static constexpr int kWeight[] = {1, 4, 16, 64, 256, 1024, 4096, 16384};
+    const Player q = opponent(p);
+    int score = 0;
+    for (const int* w = board.lines().through_begin(m); w != board.lines().through_end(m); ++w) {
+        int mine = board.count(*w, p), theirs = board.count(*w, q);
+        if (theirs == 0) score += kWeight[std::min(mine, 7)];
+        if (mine == 0) score += kWeight[std::min(theirs, 7)];
+    }
+    return score;
+}
+
+}  // namespace kinrow::prover

@@ -1,0 +1,175 @@
+// The prover against the exact search, and every proof it writes against the
+// independent verifier.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+
+#include "core/error.hpp"
+#include "prover/prover.hpp"
+#include "prover/verifier.hpp"
+#include "run_command.hpp"
+#include "search/search.hpp"
+
+using namespace kinrow;
+using namespace kinrow::search;
+
+namespace {
+
+
+// The exact search's value for the side to move.
+prover::Value exact_value(const Position& pos) {
+    SearchOptions o;
+    o.tt_mb = 16;
+    o.weak = true;
+    Searcher searcher(o);
+    Position copy = pos;
+    SearchResult r = searcher.search(copy);
+    EXPECT_TRUE(r.proven);
+    return is_win(r.score) ? prover::Value::Win : is_loss(r.score) ? prover::Value::Loss : prover::Value::Draw;
+}
+
+// Proves `pos`, checks the value against the exact search and the proof
+// against the verifier.
+void expect_proof_matches_search(const Position& pos, const std::string& label) {
+    prover::Options options;
+    options.table_mb = 8;
+    options.proof_path = kinrow::testing::temp_file_path("values");
+    prover::Result r = prover::prove(pos, options);
+    ASSERT_TRUE(r.proven) << label;
+    EXPECT_EQ(r.value, exact_value(pos)) << label;
+    prover::VerifyReport report = prover::verify_file(options.proof_path);
+    EXPECT_TRUE(report.ok) << label << ": " << report.message;
+    EXPECT_EQ(report.value, prover::value_name(r.value)) << label;
+    EXPECT_EQ(report.nodes, r.proof_nodes) << label;
+    std::filesystem::remove(options.proof_path);
+}
+
+Position random_position(const GameSpec& spec, int plies, std::mt19937& rng) {
+    Position pos(spec);
+    for (int i = 0; i < plies && !pos.game_over(); ++i) {
+        std::vector<Move> moves = pos.legal_moves();
+        Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+        pos.play(m);
+        if (pos.game_over()) pos.undo();  // keep it unfinished
+    }
+    return pos;
+}
+
+}  // namespace
+
+TEST(ProverValues, EmptyBoardsUpToFiveByFiveMatchTheExactSearch) {
+    for (int m = 3; m <= 5; ++m)
+        for (int n = 3; n <= 5; ++n)
+            for (int k = 3; k <= std::min(4, std::max(m, n)); ++k) {
+                std::string game = "mnk:" + std::to_string(m) + "," + std::to_string(n) + "," + std::to_string(k);
+                expect_proof_matches_search(Position(parse_game(game)), game);
+            }
+}
+
+TEST(ProverValues, FiveInARowOnSmallBoards) {
+    for (const char* game : {"mnk:5,4,5", "mnk:4,5,5", "mnk:5,3,5"})
+        expect_proof_matches_search(Position(parse_game(game)), game);
+}
+
+// The exact search needs seconds for these.
+TEST(ProverValuesSlow, FiveInARowOnLargerBoards) {
+    for (const char* game : {"mnk:5,5,5", "mnk:6,4,5"})
+        expect_proof_matches_search(Position(parse_game(game)), game);
+}
+
+TEST(ProverValues, RandomPositionsMatchTheExactSearch) {
+    std::mt19937 rng(12);
+    for (const char* game : {"mnk:4,4,3", "mnk:5,4,4", "mnk:5,5,4", "mnk:4,4,4", "mnk:6,4,4"})
+        for (int i = 0; i < 6; ++i) {
+            Position pos = random_position(parse_game(game), 2 + i, rng);
+            expect_proof_matches_search(pos, std::string(game) + " " + pos.move_list_string());
+        }
+}
+
+TEST(ProverValues, ShortcutsOffGiveTheSameValues) {
+    for (const char* game : {"mnk:4,4,3", "mnk:4,4,4", "tictactoe"}) {
+        Position pos(parse_game(game));
+        prover::Options plain;
+        plain.table_mb = 4;
+        plain.use_pairing = plain.use_threat_cut = false;
+        plain.proof_path = kinrow::testing::temp_file_path("plain");
+        prover::Result r = prover::prove(pos, plain);
+        ASSERT_TRUE(r.proven) << game;
+        EXPECT_EQ(r.value, exact_value(pos)) << game;
+        EXPECT_TRUE(prover::verify_file(plain.proof_path).ok) << game;
+        std::filesystem::remove(plain.proof_path);
+    }
+}
+
+TEST(ProverLimits, ANodeLimitStopsUnproven) {
+    prover::Options options;
+    options.table_mb = 4;
+    options.node_limit = 50;
+    prover::Result r = prover::prove(Position(parse_game("mnk:5,5,4")), options);
+    EXPECT_FALSE(r.proven);
+    EXPECT_EQ(r.value, prover::Value::Unknown);
+}
+
+TEST(ProverLimits, ACheckpointResumesTheSearch) {
+    std::string checkpoint = kinrow::testing::temp_file_path("checkpoint");
+    Position pos(parse_game("mnk:5,5,4"));
+    prover::Options options;
+    options.table_mb = 4;
+    options.node_limit = 10000;
+    options.checkpoint_path = checkpoint;
+    prover::Result first = prover::prove(pos, options);
+    ASSERT_FALSE(first.proven);
+    EXPECT_TRUE(first.checkpoint_written);
+    options.node_limit = 0;
+    prover::Result resumed = prover::prove(pos, options);
+    EXPECT_TRUE(resumed.resumed);
+    ASSERT_TRUE(resumed.proven);
+    EXPECT_EQ(resumed.value, prover::Value::Draw);
+    // The resumed run starts from the stored table: it has entries (and so
+    // the run can differ from a fresh one), and finds the same value.
+    options.checkpoint_path.clear();
+    EXPECT_EQ(prover::prove(pos, options).value, prover::Value::Draw);
+    EXPECT_THROW(prover::prove(Position(parse_game("mnk:5,5,3")), [&] {
+                     prover::Options other = options;
+                     other.checkpoint_path = checkpoint;
+                     return other;
+                 }()),
+                 Error);
+    std::filesystem::remove(checkpoint);
+}
+
+TEST(ProverInput, GamesOutsideItsRulesAreErrors) {
+    prover::Options options;
+    EXPECT_THROW(prover::prove(Position(parse_game("connect4")), options), Error);
+    EXPECT_THROW(prover::prove(Position(parse_game("mnk:5,5,4:exact")), options), Error);
+    EXPECT_THROW(prover::prove(Position::from_moves(parse_game("tictactoe"), "0,0 1,0 0,1 1,1 0,2"), options), Error);
+}
+
+TEST(ProverGomoku, ProvesAThreatSequenceWin) {
+    // A staircase of fours: row 3, then column 6, which opens row 4.
+    std::string rows;
+    const std::vector<std::pair<int, int>> xs = {{3, 3}, {3, 4}, {3, 5}, {5, 6}, {6, 6}, {4, 7}, {4, 8}};
+    const std::vector<std::pair<int, int>> os = {{3, 2}, {7, 6}, {0, 0}, {0, 14}, {14, 0}, {14, 14}, {14, 7}};
+    for (int r = 0; r < 15; ++r) {
+        if (r) rows += '/';
+        for (int c = 0; c < 15; ++c) {
+            char cell = '.';
+            for (auto [xr, xc] : xs) cell = xr == r && xc == c ? 'X' : cell;
+            for (auto [orow, ocol] : os) cell = orow == r && ocol == c ? 'O' : cell;
+            rows += cell;
+        }
+    }
+    Position pos = Position::from_board(parse_game("gomoku"), rows);
+    prover::Options options;
+    options.table_mb = 16;
+    options.proof_path = kinrow::testing::temp_file_path("gomoku");
+    prover::Result r = prover::prove(pos, options);
+    ASSERT_TRUE(r.proven);
+    EXPECT_EQ(r.value, prover::Value::Win);
+    prover::VerifyReport report = prover::verify_file(options.proof_path);
+    EXPECT_TRUE(report.ok) << report.message;
+    EXPECT_EQ(report.value, "win");
+    std::filesystem::remove(options.proof_path);
+    EXPECT_THROW(prover::prove(Position(parse_game("gomoku-standard")), options), Error);
+}
