@@ -64,9 +64,7 @@ public:
     ConnectEngine(const GameSpec& spec, const Options& options)
         : spec_(spec), options_(options), config_(connect_solver_config(options)) {
         connect::Geometry check(spec);  // throws for boards the bitboards cannot hold
-        if (options.limits.depth >= 0 || options.limits.nodes)
-            throw Error("the Connect-k solver always solves exactly: it takes no --depth or --nodes "
-                        "(use --engine generic for a limited search)");
+        set_limits(options.limits);
         if (options.threads > 1 && (options.chained_buckets || !options.generic.use_tt))
             throw Error("--threads needs the shared fixed table (not --no-tt or --chained)");
         if (options.chained_buckets && !options.generic.use_tt)
@@ -190,6 +188,11 @@ public:
         return a;
     }
 
+    void set_limits(const Limits& l) override {
+        if (l.depth >= 0 || l.nodes)
+            throw Error("the Connect-k solver always solves exactly: it takes no --depth or --nodes "
+                        "(use --engine generic for a limited search)");
+    }
     void clear() override { player_.reset(); }
 
 private:

@@ -160,6 +160,9 @@ public:
     // The move to play, as fast as the engine can choose it well (from a
     // book, under the time limit); its value as far as it is known.
     virtual Analysis choose_move(const Position& pos) { return solve(pos); }
+    // Changes the limits between searches, keeping the tables (a protocol's
+    // per-move budget). Throws Error where make_engine would have.
+    virtual void set_limits(const Limits& limits) = 0;
     // Forgets what earlier searches learned (a new game).
     virtual void clear() = 0;
 };

@@ -84,6 +84,7 @@ public:
         return a;
     }
 
+    void set_limits(const Limits& l) override { searcher_.set_limits(l.depth, l.nodes, l.time_ms); }
     void clear() override { searcher_.clear(); }
 
 private:

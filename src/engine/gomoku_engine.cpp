@@ -36,10 +36,7 @@ class GomokuEngine final : public Engine {
 public:
     GomokuEngine(const Options& options)
         : options_(options), engine_(std::max<std::size_t>(options.tt_mb, 1) << 20) {
-        limits_.depth = std::max(options.limits.depth, 0);
-        limits_.nodes = options.limits.nodes;
-        limits_.time_ms = options.limits.time_ms;
-        if (!limits_.depth && !limits_.nodes && !limits_.time_ms) limits_.time_ms = options.gomoku_default_time_ms;
+        set_limits(options.limits);
         limits_.stop = options.stop;
     }
 
@@ -106,6 +103,12 @@ public:
         return a;
     }
 
+    void set_limits(const Limits& l) override {
+        limits_.depth = std::max(l.depth, 0);
+        limits_.nodes = l.nodes;
+        limits_.time_ms = l.time_ms;
+        if (!limits_.depth && !limits_.nodes && !limits_.time_ms) limits_.time_ms = options_.gomoku_default_time_ms;
+    }
     void clear() override { engine_.clear(); }
 
 private:

@@ -29,9 +29,7 @@ Outcome outcome_of(prover::Value v) {
 
 class ProverEngine final : public Engine {
 public:
-    explicit ProverEngine(const Options& options) : options_(options) {
-        if (options.limits.depth >= 0) throw Error("--depth does not apply to the prover (it proves or stops at a limit)");
-    }
+    explicit ProverEngine(const Options& options) : options_(options) { set_limits(options.limits); }
 
     EngineKind kind() const override { return EngineKind::Prover; }
 
@@ -80,6 +78,10 @@ public:
         return a;
     }
 
+    void set_limits(const Limits& l) override {
+        if (l.depth >= 0) throw Error("--depth does not apply to the prover (it proves or stops at a limit)");
+        options_.limits = l;
+    }
     void clear() override {}
 
 private:

@@ -37,10 +37,8 @@ Value value_of(const Position& pos, weighted::Score x_score, bool exact, int dep
 class WeightedEngine final : public Engine {
 public:
     WeightedEngine(const GameSpec& spec, const Options& options)
-        : depth_(options.limits.depth > 0 ? options.limits.depth : options.weighted_default_depth),
-          search_(spec, search_options(options)) {
-        if (options.limits.nodes || options.limits.time_ms)
-            throw Error("the weighted search takes a depth limit only (--depth), no --nodes or --time-ms");
+        : default_depth_(options.weighted_default_depth), search_(spec, search_options(options)) {
+        set_limits(options.limits);
     }
 
     EngineKind kind() const override { return EngineKind::Weighted; }
@@ -87,6 +85,11 @@ public:
         return a;
     }
 
+    void set_limits(const Limits& l) override {
+        if (l.nodes || l.time_ms)
+            throw Error("the weighted search takes a depth limit only (--depth), no --nodes or --time-ms");
+        depth_ = l.depth > 0 ? l.depth : default_depth_;
+    }
     void clear() override {}
 
 private:
@@ -112,7 +115,8 @@ private:
         return st;
     }
 
-    int depth_;
+    int default_depth_;
+    int depth_ = 0;
     weighted::WeightedSearch search_;
 };
 

@@ -8,7 +8,6 @@
 
 #include <fmt/format.h>
 
-#include "gomoku/board.hpp"
 #include "core/error.hpp"
 
 namespace kinrow::gomoku {
@@ -120,29 +119,36 @@ void PbrainSession::think_and_play() {
     if (mine + theirs == width_ * height_) return reply("ERROR the board is full");
     // Colours matter to the rules only through who moves first; the side to
     // move is always this brain.
-    Colour me = theirs > mine ? kWhite : kBlack;
-    Board board(width_, height_, rule_);
-    for (int m = 0; m < width_ * height_; ++m)
-        if (stones_[m] != kFree) board.place(board.from_move(m), stones_[m] == kMine ? me : other(me));
-    board.set_side_to_move(me);
+    Player me = theirs > mine ? Player::O : Player::X;
+    std::vector<Cell> cells(stones_.size(), Cell::Empty);
+    for (std::size_t m = 0; m < stones_.size(); ++m)
+        if (stones_[m] != kFree) cells[m] = stone_of(stones_[m] == kMine ? me : opponent(me));
+    Position pos = Position::from_setup(make_game(width_, height_, 5, Placement::Free, rule_), cells, me);
 
     // The table takes a quarter of max_memory (the rest is ample for the
     // pattern tables, the VCF table and the process), at most 256 MiB.
     std::size_t bytes = max_memory_ > 0
                             ? std::clamp(static_cast<std::size_t>(max_memory_) / 4, kMiB, 256 * kMiB)
                             : 64 * kMiB;
-    if (!engine_ || bytes != engine_bytes_) {
-        engine_ = std::make_unique<Engine>(bytes);
+    if (!engine_ || bytes != engine_bytes_ || rule_ != engine_rule_ || width_ != engine_width_ ||
+        height_ != engine_height_) {
+        engine::Options options;
+        // A Gomocup brain plays with the Gomoku engine on every board size.
+        options.engine = engine::EngineKind::Gomoku;
+        options.tt_mb = bytes / kMiB;
+        engine_ = engine::make_engine(pos.spec(), options);
         engine_bytes_ = bytes;
+        engine_rule_ = rule_;
+        engine_width_ = width_;
+        engine_height_ = height_;
     }
     if (unsupported_rule_) reply("MESSAGE renju and caro are not supported: playing exactly five");
-    SearchLimits limits;
-    limits.time_ms = budget_ms();
-    SearchReport r = engine_->think(board, limits);
-    reply(fmt::format("MESSAGE depth {} score {} nodes {} time {} ms ({})", r.depth, r.score, r.nodes,
-                      r.elapsed_ms, r.source));
-    stones_[r.move] = kMine;
-    reply(fmt::format("{},{}", r.move % width_, r.move / width_));
+    engine_->set_limits({.time_ms = budget_ms()});
+    engine::Analysis a = engine_->choose_move(pos);
+    reply(fmt::format("MESSAGE depth {} score {} nodes {} time {} ms ({})", a.stats.depth, a.value.score,
+                      a.stats.nodes, static_cast<long long>(a.stats.seconds * 1000), a.stats.note));
+    stones_[a.best_move] = kMine;
+    reply(fmt::format("{},{}", a.best_move % width_, a.best_move / width_));
 }
 
 void PbrainSession::board_line(std::string_view line) {

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "gomoku/search.hpp"
+#include "engine/engine.hpp"
 
 namespace kinrow::gomoku {
 
@@ -36,7 +36,7 @@ private:
     void reply(std::string_view text);
 
     std::ostream& out_;
-    std::unique_ptr<Engine> engine_;
+    std::unique_ptr<engine::Engine> engine_;
     int width_ = 0, height_ = 0;  // 0: no START yet
     std::vector<std::uint8_t> stones_;  // row-major Stone values
     bool in_board_ = false;
@@ -46,7 +46,10 @@ private:
     bool unsupported_rule_ = false;
     // Limits from INFO (milliseconds, bytes); 0 means "not given / no limit".
     long long timeout_turn_ = 5000, timeout_match_ = 0, time_left_ = 0, max_memory_ = 0;
+    // What engine_ was made for: a change makes a new one.
     std::size_t engine_bytes_ = 0;
+    WinRule engine_rule_ = WinRule::AtLeastK;
+    int engine_width_ = 0, engine_height_ = 0;
 };
 
 // Reads commands from `in` until END or end of input; lines may end in CR,

@@ -275,6 +275,35 @@ Position Position::from_masks(GameSpec spec, std::uint64_t x_stones, std::uint64
     return pos;
 }
 
+bool Position::has_line(Cell who) const {
+    for (Move m = 0; m < cells(); ++m)
+        if (board_[m] == who) {
+            for (const auto& d : kDirections) {
+                // Only start a run at its first stone so exact-k checks see whole runs.
+                int pr = row_of(m) - d[0], pc = col_of(m) - d[1];
+                bool starts =
+                    pr < 0 || pr >= height() || pc < 0 || pc >= width() || board_[cell(pr, pc)] != who;
+                if (starts && is_win_run(run_length(m, who, d[0], d[1]))) return true;
+            }
+        }
+    return false;
+}
+
+Position Position::from_setup(GameSpec spec, const std::vector<Cell>& stones, Player to_move) {
+    Position pos(std::move(spec));
+    if (pos.spec().gravity()) throw Error("a set-up position needs free placement");
+    if (static_cast<int>(stones.size()) != pos.cells())
+        throw Error(fmt::format("malformed board: {} cells given, the game has {}", stones.size(), pos.cells()));
+    for (Move m = 0; m < pos.cells(); ++m)
+        if (stones[m] != Cell::Empty) pos.put(m, stones[m]);
+    pos.side_ = to_move;
+    bool x_line = pos.has_line(Cell::X), o_line = pos.has_line(Cell::O);
+    if (x_line && o_line) throw Error("impossible board: both X and O have a winning line");
+    pos.result_ = x_line ? Result::XWins : o_line ? Result::OWins : pos.stones_ == pos.cells() ? Result::Draw
+                                                                                                : Result::Ongoing;
+    return pos;
+}
+
 // Rebuilds every incremental field from board_ and checks that the position
 // could arise in play: alternating counts from X, supported gravity stones, at
 // most one winner, and a win that one last stone could have completed.
@@ -299,19 +328,6 @@ void Position::validate_reachable() {
         if (stones[m] != Cell::Empty) put(m, stones[m]);
     side_ = count[1] == count[2] ? Player::X : Player::O;
 
-    auto has_line = [&](Cell who) {
-        for (Move m = 0; m < cells(); ++m)
-            if (board_[m] == who) {
-                for (const auto& d : kDirections) {
-                    // Only start a run at its first stone so exact-k checks see whole runs.
-                    int pr = row_of(m) - d[0], pc = col_of(m) - d[1];
-                    bool starts = pr < 0 || pr >= height() || pc < 0 || pc >= width() ||
-                                  board_[cell(pr, pc)] != who;
-                    if (starts && is_win_run(run_length(m, who, d[0], d[1]))) return true;
-                }
-            }
-        return false;
-    };
     bool x_line = has_line(Cell::X), o_line = has_line(Cell::O);
     if (x_line && o_line) throw Error("unreachable board: both X and O have a winning line");
     if (!x_line && !o_line) {

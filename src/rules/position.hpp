@@ -39,6 +39,11 @@ public:
     static Position from_board(GameSpec spec, std::string_view rows);
     // The base-3 id: sum of cell value * 3^(row*width+col).
     static Position from_id(GameSpec spec, std::uint64_t id);
+    // A position as a protocol sends it: the stones (row-major, cells()
+    // values) and the side to move, with no check that play could reach it
+    // (a Gomocup manager may send any BOARD). Free placement only. A line
+    // already on the board ends the game; throws Error if both have one.
+    static Position from_setup(GameSpec spec, const std::vector<Cell>& stones, Player to_move);
     // Trusted reconstruction of an unfinished position from stone masks
     // (bit i = cell i; boards of at most 64 cells), for enumerators that
     // produced the masks by legal play themselves. No validation.
@@ -93,6 +98,8 @@ private:
     // counting m itself as `who`.
     int run_length(Move m, Cell who, int dr, int dc) const;
     bool is_win_run(int length) const;
+    // Does `who` have a winning line anywhere on the board?
+    bool has_line(Cell who) const;
     void put(Move m, Cell c);
     void validate_reachable();
 
