@@ -72,7 +72,7 @@ Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs, 
             e.by_pairing = true;
             return e;
         }
-        if (threats.empty() && config_.use_threat_cut && !double_threats(board, attacker).moves.empty()) {
+        if (threats.empty() && config_.use_threat_cut && has_double_threat(board, attacker)) {
             // A move that makes two completion cells against a defender with
             // none of its own: the defender blocks one, the attacker fills
             // the other.

@@ -1,6 +1,7 @@
 #include "threats.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace kinrow::prover {
 
@@ -22,6 +23,31 @@ bool has_live_window(const Board& board, Player p) {
     const Player q = opponent(p);
     for (int w = 0; w < board.windows(); ++w)
         if (board.count(w, q) == 0 && board.count(w, p) < board.k()) return true;
+    return false;
+}
+
+bool has_double_threat(const Board& board, Player p) {
+    const Player q = opponent(p);
+    if (board.k() < 2) return false;
+    // The first partner seen for each cell; a second, different one makes
+    // the cell a double-threat move.
+    std::array<Move, kMaxCells> first;
+    first.fill(kNoMove);
+    for (int w = 0; w < board.windows(); ++w) {
+        if (board.count(w, p) != board.k() - 2 || board.count(w, q) != 0) continue;
+        const Move* cells = board.lines().cells(w);
+        Move empties[2];
+        int n = 0;
+        for (int i = 0; i < board.k(); ++i)
+            if (board.empty(cells[i])) empties[n++] = cells[i];
+        for (int i = 0; i < 2; ++i) {
+            Move& seen = first[empties[i]];
+            if (seen == kNoMove)
+                seen = empties[1 - i];
+            else if (seen != empties[1 - i])
+                return true;
+        }
+    }
     return false;
 }
 
@@ -54,6 +80,7 @@ DoubleThreats double_threats(const Board& board, Player p) {
 DefenceCut defence_cut(const Board& board, Player defender) {
     const Player attacker = opponent(defender);
     DefenceCut cut;
+    if (!has_double_threat(board, attacker)) return cut;
     DoubleThreats threats = double_threats(board, attacker);
     if (threats.moves.empty()) return cut;
     cut.cuts = true;
