@@ -126,15 +126,24 @@ bool PairingFinder::cover(const Board& board, int depth) {
             int covers = 0;
             for (const int* w = board.lines().through_begin(cells[a]); w != board.lines().through_end(cells[a]); ++w)
                 covers += uncovered(*w);
-            options.push_back({covers + 1000, cells[a], kNoMove});  // breaking windows outright comes first
+            options.push_back({covers + 100000, cells[a], kNoMove});  // breaking windows outright comes first
         }
-    if (best_free >= 2)
+    if (best_free >= 2) {
+        // Among pairs settling as many windows, spare the cells that other
+        // uncovered windows need most (the centre of a crossing).
+        int demand[kSetCells];
+        for (int a = 0; a < n; ++a) {
+            demand[a] = 0;
+            for (const int* w = board.lines().through_begin(cells[a]); w != board.lines().through_end(cells[a]); ++w)
+                demand[a] += uncovered(*w);
+        }
         for (int a = 0; a < n; ++a)
             for (int b = a + 1; b < n; ++b) {
                 int covers = 0;
                 for (int w : board.windows_with(cells[a], cells[b])) covers += uncovered(w);
-                options.push_back({covers, cells[a], cells[b]});
+                options.push_back({covers * 64 - demand[a] - demand[b], cells[a], cells[b]});
             }
+    }
     // Insertion sort: a handful of options, stable, and no allocation.
     for (std::size_t i = 1; i < options.size(); ++i)
         for (std::size_t j = i; j > 0 && options[j - 1].covers < options[j].covers; --j) std::swap(options[j - 1], options[j]);
