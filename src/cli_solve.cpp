@@ -74,8 +74,12 @@ void add_solve_commands(CLI::App& app) {
         GameSpec spec = parse_game(r.position.game);
         if (r.batch && !spec.gravity()) throw Error("--batch works on gravity games only");
         check_book_request(r, spec);
-        if (r.vcf) return solve_gomoku(r);
-        if (spec.gravity() && !r.generic) return solve_connect(r);
+        // --engine forces a backend; the prover's dispatch is above.
+        if (r.engine == "weighted") throw Error("weighted games have their own command: kinrow weighted");
+        if (r.engine == "connect" && !spec.gravity())
+            throw Error("--engine connect solves gravity games (connect:W,H,K, connect4)");
+        if (r.vcf || r.engine == "gomoku") return solve_gomoku(r);
+        if (spec.gravity() && !r.generic && r.engine != "generic") return solve_connect(r);
         solve_generic(r);
     });
 

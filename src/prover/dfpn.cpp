@@ -127,14 +127,14 @@ PnDn Dfpn::solve(Board& board, Player attacker) {
     return root_;
 }
 
-void Dfpn::tick(PnDn root_hint) {
+void Dfpn::tick() {
     if (budget_.node_limit && budget_.nodes >= budget_.node_limit) budget_.stopped = true;
     if ((budget_.nodes & 1023) != 0) return;
     auto now = std::chrono::steady_clock::now();
     if (now >= budget_.deadline) budget_.stopped = true;
     if (budget_.progress && now >= next_report_) {
         next_report_ = now + std::chrono::seconds(1);
-        budget_.progress(budget_.nodes, root_hint, std::chrono::duration<double>(now - budget_.start).count());
+        budget_.progress(budget_.nodes, root_, std::chrono::duration<double>(now - budget_.start).count());
     }
 }
 
@@ -246,6 +246,7 @@ PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, 
         // settled against the mover settles it the other way.
         std::uint32_t total = best == 0 ? kInfinity : best == kInfinity ? 0 : saturated_sum(sum);
         node = or_node ? PnDn{best, total} : PnDn{total, best};
+        if (ply == 0) root_ = node;  // for the progress report
         if (node.pn >= th_pn || node.dn >= th_dn || budget_.stopped) break;
         Child& c = children[first];
         std::uint32_t child_pn, child_dn;
@@ -260,7 +261,7 @@ PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, 
         board.play(c.move);
         c.value = mid(board, child_pn, child_dn, ply + 1, e.children_unpairable);
         board.undo(c.move);
-        tick(ply == 0 ? c.value : root_);
+        tick();
     }
     table_.store(node_key, node, budget_.nodes - start_nodes + 1);
     return node;

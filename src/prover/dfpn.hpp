@@ -107,7 +107,7 @@ private:
     bool settled_by_killer(Board& board, int ply);
     void remember_pairing(std::uint64_t key, const std::vector<Pair>& pairs);
     PnDn mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, bool unpairable);
-    void tick(PnDn root_hint);
+    void tick();
 
     Table& table_;
     Budget& budget_;
