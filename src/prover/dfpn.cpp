@@ -140,8 +140,10 @@ void Dfpn::tick() {
 
 namespace {
 
-// Pairings kept for the proof writer; past this many it finds its own.
-constexpr std::size_t kKeptPairings = std::size_t{1} << 20;
+// The pairings kept for the proof writer may take about a quarter of the
+// table's memory limit (an entry with its pairs is some 160 bytes); past
+// that the writer finds its own.
+constexpr std::size_t kPairingEntryBytes = 160;
 
 }  // namespace
 
@@ -151,7 +153,7 @@ const std::vector<Pair>* Dfpn::known_pairing(std::uint64_t key) const {
 }
 
 void Dfpn::remember_pairing(std::uint64_t key, const std::vector<Pair>& pairs) {
-    if (pairings_.size() < kKeptPairings) pairings_.emplace(key, pairs);
+    if (pairings_.size() < table_.max_bytes() / 4 / kPairingEntryBytes) pairings_.emplace(key, pairs);
 }
 
 bool Dfpn::settled_by_killer(Board& board, int ply) {
