@@ -4,7 +4,8 @@
 
 #include <filesystem>
 #include <fstream>
-#include <regex>
+#include <functional>
+#include <iterator>
 #include <sstream>
 
 #include "rules/game.hpp"
@@ -38,21 +39,36 @@ prover::VerifyReport verify_text(const std::string& text) {
     return report;
 }
 
-// The first line matching `pattern`, replaced by `replacement` (regex syntax).
-std::string edit_first(const std::string& text, const std::string& pattern, const std::string& replacement) {
+using Tokens = std::vector<std::string>;
+
+// Applies `edit` to the white-space separated tokens of the first line for
+// which `wanted` holds, and joins them again.
+std::string edit_first(const std::string& text, const std::function<bool(const Tokens&)>& wanted,
+                       const std::function<void(Tokens&)>& edit) {
     std::istringstream in(text);
     std::string line, out;
     bool done = false;
-    std::regex re(pattern);
     while (std::getline(in, line)) {
-        if (!done && std::regex_search(line, re)) {
-            line = std::regex_replace(line, re, replacement, std::regex_constants::format_first_only);
+        std::istringstream words(line);
+        Tokens tokens{std::istream_iterator<std::string>(words), std::istream_iterator<std::string>()};
+        if (!done && wanted(tokens)) {
+            edit(tokens);
+            line.clear();
+            for (const auto& t : tokens) line += (line.empty() ? "" : " ") + t;
             done = true;
         }
         out += line + "\n";
     }
-    EXPECT_TRUE(done) << "no line matches " << pattern;
+    EXPECT_TRUE(done) << "no line to edit";
     return out;
+}
+
+// The first node line of a type (play, all, pair).
+std::function<bool(const Tokens&)> node_of_type(const std::string& type) {
+    return [type](const Tokens& t) { return t.size() >= 3 && t[1] == type; };
+}
+std::function<bool(const Tokens&)> line_starting(const std::string& first) {
+    return [first](const Tokens& t) { return !t.empty() && t[0] == first; };
 }
 
 void expect_rejected(const std::string& text, const std::string& expected_part) {
@@ -81,55 +97,70 @@ TEST(ProverVerifier, RejectsACorruptedNode) {
     std::string text = proof_text("mnk:4,4,3");
     // The claimer's first move moved onto another cell: the tree below no
     // longer matches the position.
-    std::string moved = edit_first(text, R"(^0 play \d+,\d+)", "0 play 3,3");
+    std::string moved = edit_first(text, line_starting("0"), [](Tokens& t) { t[2] = "3,3"; });
     prover::VerifyReport report = verify_text(moved);
     EXPECT_FALSE(report.ok);
     EXPECT_NE(report.message.find("node"), std::string::npos) << report.message;
-    expect_rejected(edit_first(text, R"( all )", " bogus "), "unknown node type 'bogus'");
-    expect_rejected(edit_first(text, R"( play \d+,\d+)", " play 9,9"), "off the 4x4 board");
+    expect_rejected(edit_first(text, node_of_type("all"), [](Tokens& t) { t[1] = "bogus"; }),
+                    "unknown node type 'bogus'");
+    expect_rejected(edit_first(text, node_of_type("play"), [](Tokens& t) { t[2] = "9,9"; }), "off the 4x4 board");
 }
 
 TEST(ProverVerifier, RejectsAProofForAnotherGame) {
     std::string text = proof_text("mnk:4,4,3");
-    expect_rejected(edit_first(text, "^game .*", "game mnk:4,4,4"), "section 1 (X wins), node");
-    expect_rejected(edit_first(text, "^game .*", "game mnk:3,3,3"), "off the 3x3 board");
-    expect_rejected(edit_first(text, "^game .*", "game chess"), "unknown game");
+    auto game = [&](const std::string& name) {
+        return edit_first(text, line_starting("game"), [&](Tokens& t) { t[1] = name; });
+    };
+    expect_rejected(game("mnk:4,4,4"), "section 1 (X wins), node");
+    expect_rejected(game("mnk:3,3,3"), "off the 3x3 board");
+    expect_rejected(game("chess"), "unknown game");
 }
 
 TEST(ProverVerifier, RejectsAMissingDefenderReply) {
     std::string text = proof_text("mnk:4,4,3");
-    expect_rejected(edit_first(text, R"( \d+,\d+=[^ ]+( @\d+)?)", ""), "does not answer the opponent's move");
+    // The first entry goes, with its ` @id` when the claimer's reply has one.
+    expect_rejected(edit_first(text, node_of_type("all"),
+                               [](Tokens& t) {
+                                   bool reference = t.size() > 3 && t[3][0] == '@';
+                                   t.erase(t.begin() + 2, t.begin() + (reference ? 4 : 3));
+                               }),
+                    "does not answer the opponent's move");
 }
 
 TEST(ProverVerifier, RejectsAPairingThatMissesALiveLine) {
     std::string text = proof_text("mnk:5,5,5");
-    expect_rejected(edit_first(text, R"( pair \d+,\d+-\d+,\d+)", " pair"), "misses the live line");
-    expect_rejected(edit_first(text, R"( pair \d+,\d+-(\d+,\d+) (\d+,\d+)-)", " pair $1-$2 $2-"), "in two pairs");
+    expect_rejected(edit_first(text, node_of_type("pair"), [](Tokens& t) { t.erase(t.begin() + 2); }),
+                    "misses the live line");
+    // The second pair takes the first pair's second cell.
+    expect_rejected(edit_first(text, node_of_type("pair"),
+                               [](Tokens& t) { t[3] = t[2].substr(t[2].find('-') + 1) + t[3].substr(t[3].find('-')); }),
+                    "in two pairs");
 }
 
 TEST(ProverVerifier, RejectsFalseClaims) {
     // A draw claimed as a win.
-    expect_rejected(edit_first(proof_text("tictactoe"), "^value draw", "value win"),
+    expect_rejected(edit_first(proof_text("tictactoe"), line_starting("value"), [](Tokens& t) { t[1] = "win"; }),
                     "claims a win but its sections prove a draw");
     // Half a draw: only one side's section.
     std::string text = proof_text("mnk:5,5,5");
     expect_rejected(text.substr(0, text.find("section X")), "only part of a value");
     // A pairing offered as a proof of a win.
-    expect_rejected(edit_first(text, "^section O at-least-draw", "section O win"), "a pairing proves a draw at most");
+    expect_rejected(edit_first(text, line_starting("section"), [](Tokens& t) { t[2] = "win"; }),
+                    "a pairing proves a draw at most");
     // A win claimed where the winning move does not complete a line.
     std::string win = proof_text("mnk:4,4,3");
-    expect_rejected(edit_first(win, R"(=(\d+,\d+)\*)", "=$1#"), "says the game is over after");
+    expect_rejected(edit_first(win, node_of_type("all"), [](Tokens& t) { t[2].back() = '#'; }),
+                    "says the game is over after");
 }
 
 TEST(ProverVerifier, RejectsAStrayNode) {
     std::string text = proof_text("mnk:4,4,3");
-    std::regex header(R"(section X win (\d+))");
-    std::smatch m;
-    ASSERT_TRUE(std::regex_search(text, m, header));
-    int count = std::stoi(m[1]);
-    std::string extra = std::to_string(count) + " play 0,0#\n";
-    std::string bigger = std::regex_replace(text, header, "section X win " + std::to_string(count + 1));
-    bigger.insert(bigger.rfind("end"), extra);
+    int count = 0;
+    std::string bigger = edit_first(text, line_starting("section"), [&](Tokens& t) {
+        count = std::stoi(t[3]);
+        t[3] = std::to_string(count + 1);
+    });
+    bigger.insert(bigger.rfind("end"), std::to_string(count) + " play 0,0#\n");
     expect_rejected(bigger, "no node refers to it");
 }
 

@@ -72,7 +72,7 @@ Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs, 
             e.by_pairing = true;
             return e;
         }
-        if (threats.empty() && config_.use_threat_cut && !double_threats(board, attacker).moves.empty()) {
+        if (threats.empty() && config_.use_threat_cut && has_double_threat(board, attacker)) {
             // A move that makes two completion cells against a defender with
             // none of its own: the defender blocks one, the attacker fills
             // the other.
@@ -127,21 +127,23 @@ PnDn Dfpn::solve(Board& board, Player attacker) {
     return root_;
 }
 
-void Dfpn::tick(PnDn root_hint) {
+void Dfpn::tick() {
     if (budget_.node_limit && budget_.nodes >= budget_.node_limit) budget_.stopped = true;
     if ((budget_.nodes & 1023) != 0) return;
     auto now = std::chrono::steady_clock::now();
     if (now >= budget_.deadline) budget_.stopped = true;
     if (budget_.progress && now >= next_report_) {
         next_report_ = now + std::chrono::seconds(1);
-        budget_.progress(budget_.nodes, root_hint, std::chrono::duration<double>(now - budget_.start).count());
+        budget_.progress(budget_.nodes, root_, std::chrono::duration<double>(now - budget_.start).count());
     }
 }
 
 namespace {
 
-// Pairings kept for the proof writer; past this many it finds its own.
-constexpr std::size_t kKeptPairings = std::size_t{1} << 20;
+// The pairings kept for the proof writer may take about a quarter of the
+// table's memory limit (an entry with its pairs is some 160 bytes); past
+// that the writer finds its own.
+constexpr std::size_t kPairingEntryBytes = 160;
 
 }  // namespace
 
@@ -151,7 +153,7 @@ const std::vector<Pair>* Dfpn::known_pairing(std::uint64_t key) const {
 }
 
 void Dfpn::remember_pairing(std::uint64_t key, const std::vector<Pair>& pairs) {
-    if (pairings_.size() < kKeptPairings) pairings_.emplace(key, pairs);
+    if (pairings_.size() < table_.max_bytes() / 4 / kPairingEntryBytes) pairings_.emplace(key, pairs);
 }
 
 bool Dfpn::settled_by_killer(Board& board, int ply) {
@@ -246,6 +248,7 @@ PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, 
         // settled against the mover settles it the other way.
         std::uint32_t total = best == 0 ? kInfinity : best == kInfinity ? 0 : saturated_sum(sum);
         node = or_node ? PnDn{best, total} : PnDn{total, best};
+        if (ply == 0) root_ = node;  // for the progress report
         if (node.pn >= th_pn || node.dn >= th_dn || budget_.stopped) break;
         Child& c = children[first];
         std::uint32_t child_pn, child_dn;
@@ -260,7 +263,7 @@ PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, 
         board.play(c.move);
         c.value = mid(board, child_pn, child_dn, ply + 1, e.children_unpairable);
         board.undo(c.move);
-        tick(ply == 0 ? c.value : root_);
+        tick();
     }
     table_.store(node_key, node, budget_.nodes - start_nodes + 1);
     return node;

@@ -71,7 +71,8 @@ public:
     // `seen_open`: the position was expanded before and stayed open, so the
     // costly shortcuts (pairing, double threats), which depend on the
     // position alone, are skipped.
-    // `unpairable`: the parent showed that no pairing exists here.
+    // `unpairable`: the parent's reply-and-pairing search failed, so the
+    // pairing search is skipped here (a speed choice, see Expansion).
     Expansion expand(Board& board, Player attacker, std::vector<Pair>* pairs = nullptr, bool seen_open = false,
                      bool unpairable = false);
 
@@ -107,7 +108,7 @@ private:
     bool settled_by_killer(Board& board, int ply);
     void remember_pairing(std::uint64_t key, const std::vector<Pair>& pairs);
     PnDn mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, bool unpairable);
-    void tick(PnDn root_hint);
+    void tick();
 
     Table& table_;
     Budget& budget_;

@@ -53,7 +53,10 @@ bool PairingFinder::start(const Board& board, Player attacker, bool reply_allowe
     reply_open_ = reply_allowed;
     reply_ = kNoMove;
     steps_left_ = budget_;
-    if (!cover(board)) return false;
+    // One frame per pair and one for the reply; sized before the search, as
+    // the frames hold references while it recurses.
+    if (static_cast<int>(frames_.size()) < board.cells() / 2 + 2) frames_.resize(board.cells() / 2 + 2);
+    if (!cover(board, 0)) return false;
     ++successes_;
     return true;
 }
@@ -86,7 +89,7 @@ void PairingFinder::set_covered(const std::vector<std::size_t>& windows, char va
     for (std::size_t i : windows) covered_[i] = value;
 }
 
-bool PairingFinder::cover(const Board& board) {
+bool PairingFinder::cover(const Board& board, int depth) {
     if (--steps_left_ < 0) return false;
     // The uncovered window with the fewest free cells: if it cannot be
     // covered, nothing can; if it has only one way, take it now.
@@ -115,28 +118,36 @@ bool PairingFinder::cover(const Board& board) {
     // The options: the reply on one of the window's cells (while open), then
     // pairs. Each is tried in order of the windows it settles, most first:
     // two central cells of a long line settle all its windows at once.
-    struct Option {
-        int covers;
-        Move x, y;  // y == kNoMove: the reply on x
-    };
-    std::vector<Option> options;
+    std::vector<Option>& options = frames_[depth].options;
+    options.clear();
     auto uncovered = [&](int w) { return live_index_[w] >= 0 && !covered_[live_index_[w]]; };
     if (reply_open_)
         for (int a = 0; a < n; ++a) {
             int covers = 0;
             for (const int* w = board.lines().through_begin(cells[a]); w != board.lines().through_end(cells[a]); ++w)
                 covers += uncovered(*w);
-            options.push_back({covers + 1000, cells[a], kNoMove});  // breaking windows outright comes first
+            options.push_back({covers + 100000, cells[a], kNoMove});  // breaking windows outright comes first
         }
-    if (best_free >= 2)
+    if (best_free >= 2) {
+        // Among pairs settling as many windows, spare the cells that other
+        // uncovered windows need most (the centre of a crossing).
+        int demand[kSetCells];
+        for (int a = 0; a < n; ++a) {
+            demand[a] = 0;
+            for (const int* w = board.lines().through_begin(cells[a]); w != board.lines().through_end(cells[a]); ++w)
+                demand[a] += uncovered(*w);
+        }
         for (int a = 0; a < n; ++a)
             for (int b = a + 1; b < n; ++b) {
                 int covers = 0;
                 for (int w : board.windows_with(cells[a], cells[b])) covers += uncovered(w);
-                options.push_back({covers, cells[a], cells[b]});
+                options.push_back({covers * 64 - demand[a] - demand[b], cells[a], cells[b]});
             }
-    std::stable_sort(options.begin(), options.end(), [](const Option& p, const Option& q) { return p.covers > q.covers; });
-    std::vector<std::size_t> newly_covered;
+    }
+    // Insertion sort: a handful of options, stable, and no allocation.
+    for (std::size_t i = 1; i < options.size(); ++i)
+        for (std::size_t j = i; j > 0 && options[j - 1].covers < options[j].covers; --j) std::swap(options[j - 1], options[j]);
+    std::vector<std::size_t>& newly_covered = frames_[depth].newly_covered;
     for (const Option& o : options) {
         newly_covered.clear();
         if (o.y == kNoMove) {
@@ -152,7 +163,7 @@ bool PairingFinder::cover(const Board& board) {
         }
         set_covered(newly_covered, 1);
         free_.reset(o.x);
-        if (cover(board)) return true;
+        if (cover(board, depth + 1)) return true;
         set_covered(newly_covered, 0);
         free_.set(o.x);
         if (o.y == kNoMove) {

@@ -46,7 +46,7 @@ public:
 
 private:
     bool start(const Board& board, Player attacker, bool reply_allowed);
-    bool cover(const Board& board);
+    bool cover(const Board& board, int depth);
     void set_covered(const std::vector<std::size_t>& windows, char value);
 
     int budget_;
@@ -59,6 +59,17 @@ private:
     std::vector<int> line_stamp_;    // by line: the step that last counted it
     CellSet free_;                   // empty cells not yet in a pair
     std::vector<Pair> chosen_;
+    // The choices tried at one depth of the covering search; kept between
+    // calls so that the search allocates nothing once warm.
+    struct Option {
+        int covers;
+        Move x, y;  // y == kNoMove: the reply on x
+    };
+    struct Frame {
+        std::vector<Option> options;
+        std::vector<std::size_t> newly_covered;
+    };
+    std::vector<Frame> frames_;
     bool reply_open_ = false;        // the defender's reply is still to choose
     Move reply_ = kNoMove;
 };

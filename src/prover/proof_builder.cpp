@@ -95,7 +95,7 @@ Entry ProofBuilder::after_opponent(Board& board, Move move) {
             e.kind = Entry::Kind::Reply;
             e.reply = {wins[0], Then::GameOver, -1};
         } else if (claim_ == Claim::Win && completion_cells(board, opponent(claimer_), 1).empty() &&
-                   !double_threats(board, claimer_).moves.empty()) {
+                   has_double_threat(board, claimer_)) {
             e.kind = Entry::Kind::Reply;
             e.reply = {double_threats(board, claimer_).moves[0], Then::DoubleThreat, -1};
         } else {

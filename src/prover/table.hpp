@@ -37,6 +37,7 @@ public:
     void prefetch(std::uint64_t key) const { __builtin_prefetch(&slots_[index(key == 0 ? 1 : key)]); }
 
     std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
+    std::size_t max_bytes() const { return max_slots_ * sizeof(Slot); }
     std::size_t used() const { return used_; }
     std::size_t capacity() const { return slots_.size(); }
 

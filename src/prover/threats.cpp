@@ -1,6 +1,7 @@
 #include "prover/threats.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace kinrow::prover {
 
@@ -25,11 +26,15 @@ bool has_live_window(const Board& board, Player p) {
     return false;
 }
 
-DoubleThreats double_threats(const Board& board, Player p) {
+namespace {
+
+// Calls link(a, b) and link(b, a) for the two empty cells of every live
+// window of p one stone short of a four (a stone on a makes b a completion
+// cell); stops early when link returns true.
+template <class Link>
+bool for_each_link(const Board& board, Player p, Link link) {
     const Player q = opponent(p);
-    DoubleThreats out;
-    out.partners.resize(board.cells());
-    if (board.k() < 2) return out;
+    if (board.k() < 2) return false;
     for (int w = 0; w < board.windows(); ++w) {
         if (board.count(w, p) != board.k() - 2 || board.count(w, q) != 0) continue;
         const Move* cells = board.lines().cells(w);
@@ -37,11 +42,32 @@ DoubleThreats double_threats(const Board& board, Player p) {
         int n = 0;
         for (int i = 0; i < board.k(); ++i)
             if (board.empty(cells[i])) empties[n++] = cells[i];
-        for (int i = 0; i < 2; ++i) {
-            auto& list = out.partners[empties[i]];
-            if (std::find(list.begin(), list.end(), empties[1 - i]) == list.end()) list.push_back(empties[1 - i]);
-        }
+        if (link(empties[0], empties[1]) || link(empties[1], empties[0])) return true;
     }
+    return false;
+}
+
+}  // namespace
+
+bool has_double_threat(const Board& board, Player p) {
+    // The first partner seen for each cell; a second, different one makes
+    // the cell a double-threat move.
+    std::array<Move, kMaxCells> first;
+    first.fill(kNoMove);
+    return for_each_link(board, p, [&](Move t, Move partner) {
+        if (first[t] == kNoMove) first[t] = partner;
+        return first[t] != partner;
+    });
+}
+
+DoubleThreats double_threats(const Board& board, Player p) {
+    DoubleThreats out;
+    out.partners.resize(board.cells());
+    for_each_link(board, p, [&](Move t, Move partner) {
+        auto& list = out.partners[t];
+        if (std::find(list.begin(), list.end(), partner) == list.end()) list.push_back(partner);
+        return false;
+    });
     for (Move m = 0; m < board.cells(); ++m) {
         if (out.partners[m].size() >= 2)
             out.moves.push_back(m);
@@ -54,6 +80,7 @@ DoubleThreats double_threats(const Board& board, Player p) {
 DefenceCut defence_cut(const Board& board, Player defender) {
     const Player attacker = opponent(defender);
     DefenceCut cut;
+    if (!has_double_threat(board, attacker)) return cut;
     DoubleThreats threats = double_threats(board, attacker);
     if (threats.moves.empty()) return cut;
     cut.cuts = true;

@@ -23,6 +23,9 @@ std::vector<Move> completion_cells(const Board& board, Player p, int limit = 1 <
 // Does p have at least one live window with at least one empty cell?
 bool has_live_window(const Board& board, Player p);
 
+// Does p have a double-threat move? The quick test before double_threats().
+bool has_double_threat(const Board& board, Player p);
+
 // The double-threat moves of p and their partners, for positions where p has
 // no completion cell. partners[t] is empty unless t is a double-threat move.
 struct DoubleThreats {
