@@ -62,6 +62,8 @@
     const signal = controller.signal;
     const current = () => generation === state.generation;
     $('error').textContent = '';
+    // data-busy tells scripts (and the browser tests) the page is still asking.
+    document.body.dataset.busy = 'true';
     try {
       const pos = await api('/api/position', positionRequest(), signal);
       if (!current()) return;
@@ -70,6 +72,8 @@
       state.analysis = null;
       state.line = null;
       render();
+      // How long the page took to show its first board (docs/PERFORMANCE.md).
+      if (!performance.getEntriesByName('kinrow-ready').length) performance.mark('kinrow-ready');
       if (pos.game_over) return;
       if (engineSide(pos.to_move)) {
         setStatus(`${pos.to_move} (engine) is thinking…`);
@@ -100,6 +104,8 @@
         showError(e);
         setStatus(statusText());
       }
+    } finally {
+      if (current()) document.body.dataset.busy = 'false';
     }
   }
 
