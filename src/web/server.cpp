@@ -55,6 +55,9 @@ Server::Server(const ServerLimits& limits) : impl_(std::make_unique<Impl>(limits
     const int threads = limits.threads;
     http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
     http.set_payload_max_length(limits.max_body_bytes);
+    // httplib writes a response's head and body separately: with Nagle's
+    // algorithm the body waits for the client's delayed ACK, 40 ms a request.
+    http.set_tcp_nodelay(true);
     // Browsers keep idle connections open; a short keep-alive frees their
     // threads for other clients.
     http.set_keep_alive_timeout(2);

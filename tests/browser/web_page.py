@@ -43,14 +43,18 @@ def start_server(kinrow):
     return server, match.group(1)
 
 
-def start_browser(width, height):
+def start_browser(width, height, phone=False):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"):
         options.add_argument(flag)
     options.add_argument("--user-data-dir=" + tempfile.mkdtemp(prefix="kinrow-chromium-"))
-    options.add_argument(f"--window-size={width},{height}")
+    if phone:  # a desktop window cannot be narrower than about 500 pixels
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height,
+                                                                              "pixelRatio": 1}})
+    else:
+        options.add_argument(f"--window-size={width},{height}")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service(DRIVER), options=options)
 
@@ -211,7 +215,7 @@ def main():
         if args.screenshots:
             more_screenshots(page, args.screenshots)
             driver.quit()
-            driver = start_browser(390, 844)  # a phone
+            driver = start_browser(390, 844, phone=True)
             phone = Page(driver, url)
             phone.open("game=connect4&mode=x&moves=4453")
             phone.wait("the heatmap", phone.settled)

@@ -175,9 +175,11 @@
       if (v.result === 'loss') return `rgba(var(--loss), ${0.35 + 0.55 * fast})`;
       return 'rgba(160, 160, 160, 0.75)';
     }
-    const spread = scale.max - scale.min;
-    const t = spread > 0 ? (v.score - scale.min) / spread : 1;
-    return `rgba(var(--heur), ${0.12 + 0.73 * t})`;
+    // By rank, not by score: one move the engine sees losing must not
+    // wash out the differences between all the others.
+    const below = scale.scores.filter((s) => s < v.score).length;
+    const t = scale.scores.length > 1 ? below / (scale.scores.length - 1) : 1;
+    return `rgba(var(--heur), ${0.1 + 0.8 * t})`;
   }
 
   // Cells of a line of moves played on from the board: ghost stones for the PV.
@@ -218,16 +220,13 @@
       else legalAt.set(l.row * p.width + l.col, l.move);
     }
     const values = new Map();  // cell of the move -> value
-    const scale = { min: Infinity, max: -Infinity, empty: p.width * p.height - p.stones };
+    const scale = { scores: [], empty: p.width * p.height - p.stones };
     if (state.analysis) {
       for (const v of state.analysis.moves) {
         const l = p.legal.find((x) => x.move === v.move);
         if (!l) continue;
         values.set(l.row * p.width + l.col, v);
-        if (!v.proven && v.bound !== 'none') {
-          scale.min = Math.min(scale.min, v.score);
-          scale.max = Math.max(scale.max, v.score);
-        }
+        if (!v.proven && v.bound !== 'none') scale.scores.push(v.score);
       }
     }
     const pv = state.line && $('show-pv').checked && !p.game_over ? lineCells(state.line.pv.slice(0, 12), p) : [];
@@ -333,7 +332,8 @@
       ['time', `${(s.time_s * 1000).toFixed(1)} ms`],
       ['nodes/s', Math.round(s.nps).toLocaleString('en')],
       ['depth', s.depth],
-      ['table hits', `${s.tt_hits.toLocaleString('en')} of ${s.tt_probes.toLocaleString('en')} probes`],
+      ['table hits', s.tt_probes ? `${s.tt_hits.toLocaleString('en')} of ${s.tt_probes.toLocaleString('en')} probes`
+        : s.tt_hits.toLocaleString('en')],
       ['table', `${(s.table_bytes / 1048576).toFixed(1)} MiB`],
     ];
     if (a.from_book) items.push(['book', 'yes']);
