@@ -331,12 +331,12 @@ TEST(WebApi, WeightedTreeIsTheOneKinrowTreeDraws) {
                                    std::sregex_iterator());
     EXPECT_EQ(tree["node_count"], dot_nodes);
     EXPECT_EQ(tree["nodes"].size(), static_cast<std::size_t>(dot_nodes));
-    EXPECT_EQ(tree["engine"], "weighted");
+    EXPECT_EQ(tree["table"], true);  // `kinrow tree`'s default
     EXPECT_EQ(tree["nodes"][0]["parent"], -1);
     EXPECT_EQ(tree["nodes"][0]["board"], "O../.X./...");
 }
 
-TEST(WebApi, TextbookTreesCountEveryNodeAndAgree) {
+TEST(WebApi, MinimaxTreesCountEveryNodeAndAgree) {
     const RunningServer& s = shared_server();
     auto pos = kinrow::Position::from_moves(kinrow::parse_game("tictactoe"), "1,1 0,0");
     for (int depth = 1; depth <= 4; ++depth) {
@@ -359,7 +359,8 @@ TEST(WebApi, TextbookTreesCountEveryNodeAndAgree) {
             EXPECT_TRUE(pruned) << depth;
         }
     }
-    // The whole game: the root value is the solved value (a draw scores 0).
+    // The whole game: the root value is the solved value (a draw scores 0,
+    // a line +-10000 from X's view).
     auto [status, full] = s.post("/api/tree", R"({"game": "tictactoe", "moves": "1,1 0,0 2,2 0,2", "depth": 9})");
     ASSERT_EQ(status, 200);
     EXPECT_EQ(full["nodes"][0]["value"], 0);

@@ -182,7 +182,9 @@ Reply Api::tree(std::string_view body) {
         tree.depth = fields.integer("depth", 1, kMaxCells).value_or(tree.depth);
         tree.max_nodes = static_cast<std::size_t>(
             fields.integer("max_nodes", 1, static_cast<int>(limits_.max_tree_nodes)).value_or(2000));
-        tree.table = fields.flag("table").value_or(true);
+        // Weighted games: the table on, as `kinrow tree` has it; other games
+        // show the textbook algorithms without one.
+        tree.table = fields.flag("table").value_or(request->position.spec().weighted());
     } catch (const Error& e) {
         return error_reply(400, e.what());
     }

@@ -411,7 +411,7 @@
         i = best === null ? -1 : kids[i].find((k) => tree.nodes[k].move === best) ?? -1;
       }
       state.tree = { data: tree, kids, open, focus: 0 };
-      $('tree-info').textContent = `${tree.node_count} nodes, ${tree.algorithm}, depth ${tree.depth} (${tree.engine} search; ` +
+      $('tree-info').textContent = `${tree.node_count} nodes, ${tree.algorithm}, depth ${tree.depth}, table ${tree.table ? 'on' : 'off'} (` +
         `values: ${tree.values}). Click a node or press Enter on it to open or close it; dashed grey: pruned.`;
       drawTree();
     } catch (e) {
