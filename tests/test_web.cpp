@@ -275,7 +275,7 @@ TEST(WebApi, ASearchOverTheTimeCapGets503) {
     // and answers exactly or not at all.
     auto [status, answer] = s.post("/api/analyze", R"({"game": "connect4", "moves": "444444"})");
     EXPECT_EQ(status, 503);
-    EXPECT_NE(answer["error"].get<std::string>().find("no answer within the time cap of 1 ms"), std::string::npos)
+    EXPECT_NE(answer["error"].get<std::string>().find("no answer within the server's time cap of 1 ms"), std::string::npos)
         << answer;
     // The generic engine returns what it has when its time is up.
     auto [generic, partial] = s.post("/api/solve", R"({"game": "mnk:5,5,4"})");

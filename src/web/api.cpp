@@ -42,11 +42,10 @@ SearchPlan plan_search(const RequestFields& fields, const GameSpec& spec, const 
     std::string engine_name = fields.text("engine");
     if (!engine_name.empty()) o.engine = engine::parse_engine(engine_name);
     const engine::EngineKind kind = o.engine.value_or(engine::choose_engine(spec));
-    const int time_ms = std::min(fields.integer("time_ms", 1, 1 << 30).value_or(server.default_time_ms),
+    int time_ms = std::min(fields.integer("time_ms", 1, 1 << 30).value_or(server.default_time_ms),
                                  server.max_time_ms);
     std::optional<int> depth = fields.integer("depth", 1, kMaxCells);
     o.tt_mb = server.tt_mb;
-    o.use_book = true;
     switch (kind) {
         case engine::EngineKind::Weighted:
             // The weighted search takes a depth only and cannot be stopped:
@@ -58,9 +57,11 @@ SearchPlan plan_search(const RequestFields& fields, const GameSpec& spec, const 
             plan.cap = milliseconds(server.max_time_ms) + kGrace;
             break;
         case engine::EngineKind::Connect:
-            // The solver answers exactly or not at all: the time is a cap
-            // the watch enforces; a depth is refused by the engine.
+            // The solver answers exactly or not at all, so a shorter time
+            // would only turn answers into errors: it gets the server's
+            // maximum, which the watch enforces. It refuses a depth itself.
             o.limits.depth = depth.value_or(-1);
+            time_ms = server.max_time_ms;
             plan.cap = milliseconds(time_ms);
             break;
         case engine::EngineKind::Generic:
@@ -156,9 +157,9 @@ Reply Api::search(SearchRoute route, std::string_view body, const Connection& fr
             return error_reply(503, "the search was stopped: the client went away");
         }
         ++timed_out_;
-        return error_reply(503, fmt::format("no answer within the time cap of {} ms (the {} engine answers "
-                                            "exactly or not at all); ask for more \"time_ms\" (up to {})",
-                                            plan.cap.count(), engine_name, limits_.max_time_ms));
+        return error_reply(503, fmt::format("no answer within the server's time cap of {} ms (the {} engine "
+                                            "answers exactly or not at all)",
+                                            plan.cap.count(), engine_name));
     } catch (const Error& e) {
         return error_reply(400, e.what());
     } catch (const std::bad_alloc&) {

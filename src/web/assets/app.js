@@ -18,6 +18,7 @@
     generation: 0,    // bumps on every change: late answers of older ones are dropped
     controller: null, // aborts the requests of an older position (the server stops their searches)
     focus: 0,         // the board cell that takes the keyboard focus
+    engineNow: false, // "Engine move": the engine plays the next move whoever's turn it is
     tree: null,
   };
 
@@ -37,7 +38,7 @@
   }
 
   const positionRequest = () => ({ game: state.game, moves: state.moves.join(' ') });
-  const engineTime = () => Math.max(50, Math.min(10000, Number($('time').value) || 1000));
+  const engineTime = () => Math.max(50, Math.min(30000, Number($('time').value) || 1000));
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   function showError(e) {
@@ -75,7 +76,9 @@
       // How long the page took to show its first board (docs/PERFORMANCE.md).
       if (!performance.getEntriesByName('kinrow-ready').length) performance.mark('kinrow-ready');
       if (pos.game_over) return;
-      if (engineSide(pos.to_move)) {
+      const engineNow = state.engineNow;
+      state.engineNow = false;
+      if (engineSide(pos.to_move) || engineNow) {
         setStatus(`${pos.to_move} (engine) is thinking…`);
         const answer = await api('/api/move', { ...positionRequest(), time_ms: engineTime() }, signal);
         if (!current()) return;
@@ -230,7 +233,7 @@
       }
     }
     const pv = state.line && $('show-pv').checked && !p.game_over ? lineCells(state.line.pv.slice(0, 12), p) : [];
-    const lastMove = state.moves.length ? lineCellOfLast(p) : -1;
+    const lastMove = state.moves.length ? lastMoveCell(p) : -1;
     const total = p.width * p.height;
     state.focus = Math.min(state.focus, total - 1);
 
@@ -302,7 +305,7 @@
   }
 
   // The cell of the last move, found by comparing with the board one move back.
-  function lineCellOfLast(p) {
+  function lastMoveCell(p) {
     const last = state.moves[state.moves.length - 1];
     if (p.gravity) {
       const c = Number(last) - 1;
@@ -526,20 +529,10 @@
   $('show-pv').addEventListener('change', refresh);
   $('new').addEventListener('click', newGame);
   $('undo').addEventListener('click', undo);
-  $('engine-move').addEventListener('click', async () => {
+  $('engine-move').addEventListener('click', () => {
     if (!state.pos || state.pos.game_over) return;
-    const generation = ++state.generation;
-    if (state.controller) state.controller.abort();
-    state.controller = new AbortController();
-    setStatus(`${state.pos.to_move} (engine) is thinking…`);
-    try {
-      const answer = await api('/api/move', { ...positionRequest(), time_ms: engineTime() }, state.controller.signal);
-      if (generation !== state.generation) return;
-      state.moves.push(answer.best_move);
-      refresh();
-    } catch (e) {
-      showError(e);
-    }
+    state.engineNow = true;  // one move by the engine, whoever's turn it is
+    refresh();
   });
   $('open-tree').addEventListener('click', () => {
     $('tree-panel').hidden = false;
