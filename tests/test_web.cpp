@@ -387,3 +387,15 @@ TEST(WebApi, ABusyServerTurnsRequestsAway) {
     EXPECT_EQ(s.post("/api/analyze", R"({"game": "tictactoe"})").first, 200);
     EXPECT_EQ(s.get("/api/status").second["rejected"], 1);
 }
+
+TEST(WebApi, ServeRefusesAddressesItCannotUse) {
+    auto taken = kinrow::testing::run_kinrow("serve --host 127.0.0.1 --port " + std::to_string(shared_server().port()));
+    EXPECT_EQ(taken.exit_code, 1);
+    EXPECT_EQ(taken.output, "kinrow: error: cannot listen on 127.0.0.1:" + std::to_string(shared_server().port()) +
+                                " (in use, or not an address of this machine)\n");
+    auto foreign = kinrow::testing::run_kinrow("serve --host 192.0.2.1 --port 0");  // TEST-NET-1: not ours
+    EXPECT_EQ(foreign.output, "kinrow: error: cannot listen on 192.0.2.1:0 (in use, or not an address of this machine)\n");
+    auto range = kinrow::testing::run_kinrow("serve --port 70000");
+    EXPECT_NE(range.exit_code, 0);
+    EXPECT_TRUE(range.output.starts_with("kinrow: error: --port: Value 70000 not in range")) << range.output;
+}

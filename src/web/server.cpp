@@ -54,6 +54,13 @@ Server::Server(const ServerLimits& limits) : impl_(std::make_unique<Impl>(limits
     Api& api = impl_->api;
     const int threads = limits.threads;
     http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
+    // httplib's default sets SO_REUSEPORT, with which a second server on a
+    // port in use binds too and the kernel shares the clients between them.
+    // SO_REUSEADDR alone still lets a restarted server reuse its port at once.
+    http.set_socket_options([](socket_t sock) {
+        int yes = 1;
+        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
     http.set_payload_max_length(limits.max_body_bytes);
     // httplib writes a response's head and body separately: with Nagle's
     // algorithm the body waits for the client's delayed ACK, 40 ms a request.
@@ -110,10 +117,11 @@ Server::Server(const ServerLimits& limits) : impl_(std::make_unique<Impl>(limits
 Server::~Server() = default;
 
 int Server::bind(const std::string& host, int port) {
-    bool ok = port == 0 ? (port = impl_->http.bind_to_any_port(host)) > 0 : impl_->http.bind_to_port(host, port);
-    if (!ok) throw Error(fmt::format("cannot listen on {}:{} (in use, or not an address of this machine)", host, port));
-    widen_listen_backlog(port);
-    return port;
+    int bound = port == 0 ? impl_->http.bind_to_any_port(host) : impl_->http.bind_to_port(host, port) ? port : -1;
+    if (bound <= 0)
+        throw Error(fmt::format("cannot listen on {}:{} (in use, or not an address of this machine)", host, port));
+    widen_listen_backlog(bound);
+    return bound;
 }
 
 void Server::run() { impl_->http.listen_after_bind(); }

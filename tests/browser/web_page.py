@@ -168,6 +168,36 @@ def tree_viewer_opens_and_expands(page, shots):
     print(f"ok: the search tree viewer draws {nodes()} nodes, opens nodes by click and by Enter, marks pruned branches")
 
 
+def keyboard_undo_and_engine_against_engine(page):
+    page.open("game=tictactoe&mode=x")
+    page.wait("the page to settle", page.settled)
+    # Tab onto the board, walk to the centre with the arrows, play it with Enter.
+    page.js("document.querySelector('#board .cell[tabindex=\"0\"]').focus()")
+    for key in (Keys.ARROW_RIGHT, Keys.ARROW_DOWN):
+        page.driver.switch_to.active_element.send_keys(key)
+    page.driver.switch_to.active_element.send_keys(Keys.ENTER)
+    page.wait("the engine's reply", lambda: page.stones() == 2 and page.settled())
+    assert page.js("return document.querySelector('#board .cell[data-row=\"1\"][data-col=\"1\"] .stone.X') !== null")
+    page.driver.find_element(By.TAG_NAME, "body").send_keys("u")  # undo: back to X's turn, empty board
+    page.wait("the undo", lambda: page.stones() == 0 and page.settled())
+    page.open("game=tictactoe&mode=none")
+    page.wait("the engines' game", lambda: "Game over" in page.status())
+    assert page.status() == "Game over: a draw", page.status()
+    print("ok: a move by keyboard, undo by 'u', and engine against engine to a draw")
+
+
+def phone_layout_fits(driver, url):
+    page = Page(driver, url)
+    page.open("game=connect4&mode=x&moves=4453")
+    page.wait("the page to settle", page.settled)
+    width = page.js("return document.documentElement.clientWidth")
+    overflow = page.js("return document.documentElement.scrollWidth")
+    board = page.js("return document.getElementById('board').getBoundingClientRect().right")
+    assert overflow <= width and board <= width, (width, overflow, board)
+    print(f"ok: on a {width} px wide phone the page needs no sideways scrolling")
+    return page
+
+
 def server_text_is_shown_as_text(page):
     hostile = "<img src=x onerror=window.pwned=1>"
     page.open("game=" + hostile)
@@ -208,18 +238,16 @@ def main():
         play_tictactoe_to_a_draw(page, args.screenshots)
         connect_four_heatmap_matches_the_cli(page, args.kinrow, args.screenshots)
         tree_viewer_opens_and_expands(page, args.screenshots)
+        keyboard_undo_and_engine_against_engine(page)
         server_text_is_shown_as_text(page)
         errors = [e for e in driver.get_log("browser")
                   if e["level"] == "SEVERE" and "status of 400" not in e["message"]]
         assert not errors, errors
         if args.screenshots:
             more_screenshots(page, args.screenshots)
-            driver.quit()
-            driver = start_browser(390, 844, phone=True)
-            phone = Page(driver, url)
-            phone.open("game=connect4&mode=x&moves=4453")
-            phone.wait("the heatmap", phone.settled)
-            phone.shot(args.screenshots, "web-phone.png")
+        driver.quit()
+        driver = start_browser(390, 844, phone=True)
+        phone_layout_fits(driver, url).shot(args.screenshots, "web-phone.png")
         return 0
     except AssertionError as e:
         print(f"FAILED: {e}")
