@@ -58,7 +58,9 @@ void add_serve_command(CLI::App& app) {
     web::ServerLimits& l = args->limits;
     auto* cmd = app.add_subcommand("serve", "The web page: play, analyse and watch the search in a browser");
     cmd->add_option("--host", args->host, "Address to listen on (default: this machine only)")->capture_default_str();
-    cmd->add_option("--port", args->port, "Port (0: any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
+    cmd->add_option("--port", args->port, "Port (0: any free port)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 65535));
     cmd->add_flag("--open", args->open, "Open the page in the desktop's browser (xdg-open)");
     cmd->add_option("--max-time-ms", l.max_time_ms, "The longest search a request may ask for")
         ->capture_default_str()

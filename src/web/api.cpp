@@ -42,8 +42,7 @@ SearchPlan plan_search(const RequestFields& fields, const GameSpec& spec, const 
     std::string engine_name = fields.text("engine");
     if (!engine_name.empty()) o.engine = engine::parse_engine(engine_name);
     const engine::EngineKind kind = o.engine.value_or(engine::choose_engine(spec));
-    int time_ms =
-        std::min(fields.integer("time_ms", 1, 1 << 30).value_or(server.default_time_ms), server.max_time_ms);
+    int time_ms = std::min(fields.integer("time_ms", 1, 1 << 30).value_or(server.default_time_ms), server.max_time_ms);
     std::optional<int> depth = fields.integer("depth", 1, kMaxCells);
     o.tt_mb = server.tt_mb;
     switch (kind) {
@@ -181,8 +180,9 @@ Reply Api::tree(std::string_view body) {
             throw Error(fmt::format("unknown algorithm '{}': expected minimax or alphabeta", algorithm));
         tree.alphabeta = algorithm != "minimax";
         tree.depth = fields.integer("depth", 1, kMaxCells).value_or(tree.depth);
+        const int max_nodes = static_cast<int>(limits_.max_tree_nodes);
         tree.max_nodes = static_cast<std::size_t>(
-            fields.integer("max_nodes", 1, static_cast<int>(limits_.max_tree_nodes)).value_or(static_cast<int>(tree.max_nodes)));
+            fields.integer("max_nodes", 1, max_nodes).value_or(std::min(max_nodes, static_cast<int>(tree.max_nodes))));
         // Weighted games: the table on, as `kinrow tree` has it; other games
         // show the textbook algorithms without one.
         tree.table = fields.flag("table").value_or(request->position.spec().weighted());

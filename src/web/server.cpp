@@ -81,25 +81,26 @@ Server::Server(const ServerLimits& limits) : impl_(std::make_unique<Impl>(limits
     }
     http.Get("/api/games", [&api](const httplib::Request&, httplib::Response& res) { send(res, api.games()); });
     http.Get("/api/status", [&api](const httplib::Request&, httplib::Response& res) { send(res, api.status()); });
-    http.Post("/api/position", [&api](const httplib::Request& req, httplib::Response& res) {
-        send(res, api.position(req.body));
-    });
+    http.Post("/api/position",
+              [&api](const httplib::Request& req, httplib::Response& res) { send(res, api.position(req.body)); });
     for (auto [path, route] : {std::pair{"/api/analyze", SearchRoute::Analyze},
                                std::pair{"/api/solve", SearchRoute::Solve}, std::pair{"/api/move", SearchRoute::Move}})
         http.Post(path, [&api, route = route](const httplib::Request& req, httplib::Response& res) {
             send(res, api.search(route, req.body, connection_of(req)));
         });
-    http.Post("/api/tree", [&api](const httplib::Request& req, httplib::Response& res) { send(res, api.tree(req.body)); });
+    http.Post("/api/tree",
+              [&api](const httplib::Request& req, httplib::Response& res) { send(res, api.tree(req.body)); });
 
     // Unknown routes, oversized bodies and any error status without a body
     // of its own get a JSON error too, so clients read one shape.
-    http.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
-        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-        std::string message = res.status == 404 ? fmt::format("no such route: {} {}", req.method, req.path)
-                                                : status_text(res.status);
-        res.set_content(nlohmann::json{{"error", message}}.dump(), kJson);
-        return httplib::Server::HandlerResponse::Handled;
-    }));
+    http.set_error_handler(
+        httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
+            if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+            std::string message =
+                res.status == 404 ? fmt::format("no such route: {} {}", req.method, req.path) : status_text(res.status);
+            res.set_content(nlohmann::json{{"error", message}}.dump(), kJson);
+            return httplib::Server::HandlerResponse::Handled;
+        }));
     // The API catches its own errors; this is the last line against a bug.
     http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
         std::string message = "internal error";

@@ -21,9 +21,9 @@ namespace kinrow::web {
 
 struct TreeRequest {
     bool alphabeta = true;
-    int depth = 2;            // plies, >= 1
+    int depth = 2;  // plies, >= 1
     std::size_t max_nodes = 2000;
-    bool table = false;       // the search's transposition table (table hits end branches)
+    bool table = false;  // the search's transposition table (table hits end branches)
 };
 
 // Throws Error when the game is over, or the tree outgrows max_nodes.
