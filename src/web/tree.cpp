@@ -2,7 +2,7 @@
 
 #include "core/error.hpp"
 #include "report/report.hpp"
-#include "weighted/weighted_rules.hpp"
+#include "web/games.hpp"
 #include "weighted/weighted_search.hpp"
 #include "weighted/weighted_tree.hpp"
 
@@ -55,8 +55,7 @@ nlohmann::json nodes_json(const Position& root, const SearchTree& tree) {
 
 nlohmann::json search_tree_json(const Position& root, const TreeRequest& request) {
     const bool weighted_game = root.spec().weighted();
-    if (weighted_game ? weighted::weighted_result(root) != Result::Ongoing : root.game_over())
-        throw Error("the game is over in this position");
+    if (game_result(root) != Result::Ongoing) throw Error("the game is over in this position");
     if (request.depth < 1) throw Error("depth must be at least 1");
     SearchTree tree(request.max_nodes);
     Position pos = root;
