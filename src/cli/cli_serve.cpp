@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -31,12 +32,16 @@ void open_browser(const std::string& url) {
     pid_t pid = 0;
     if (posix_spawnp(&pid, "xdg-open", nullptr, nullptr, const_cast<char* const*>(argv), environ) != 0)
         fmt::print(stderr, "kinrow: could not run xdg-open; open {} in a browser\n", url);
+    else
+        std::thread([pid] { waitpid(pid, nullptr, 0); }).detach();  // no zombie left behind
 }
 
 void run_serve(const ServeArgs& args) {
     web::Server server(args.limits);
     int port = server.bind(args.host, args.port);
-    std::string url = fmt::format("http://{}:{}", args.host.find(':') != std::string::npos ? "[" + args.host + "]" : args.host, port);
+    // An IPv6 address goes in brackets in a URL.
+    std::string host = args.host.find(':') != std::string::npos ? "[" + args.host + "]" : args.host;
+    std::string url = fmt::format("http://{}:{}", host, port);
     fmt::print("kinrow: serving on {} (Ctrl-C stops)\n", url);
     if (!loopback(args.host))
         fmt::print("kinrow: warning: {} is reachable from other machines; anyone who reaches it can run searches\n",
@@ -53,7 +58,9 @@ void add_serve_command(CLI::App& app) {
     web::ServerLimits& l = args->limits;
     auto* cmd = app.add_subcommand("serve", "The web page: play, analyse and watch the search in a browser");
     cmd->add_option("--host", args->host, "Address to listen on (default: this machine only)")->capture_default_str();
-    cmd->add_option("--port", args->port, "Port (0: any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
+    cmd->add_option("--port", args->port, "Port (0: any free port)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 65535));
     cmd->add_flag("--open", args->open, "Open the page in the desktop's browser (xdg-open)");
     cmd->add_option("--max-time-ms", l.max_time_ms, "The longest search a request may ask for")
         ->capture_default_str()

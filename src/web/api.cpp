@@ -42,11 +42,9 @@ SearchPlan plan_search(const RequestFields& fields, const GameSpec& spec, const 
     std::string engine_name = fields.text("engine");
     if (!engine_name.empty()) o.engine = engine::parse_engine(engine_name);
     const engine::EngineKind kind = o.engine.value_or(engine::choose_engine(spec));
-    const int time_ms = std::min(fields.integer("time_ms", 1, 1 << 30).value_or(server.default_time_ms),
-                                 server.max_time_ms);
+    int time_ms = std::min(fields.integer("time_ms", 1, 1 << 30).value_or(server.default_time_ms), server.max_time_ms);
     std::optional<int> depth = fields.integer("depth", 1, kMaxCells);
     o.tt_mb = server.tt_mb;
-    o.use_book = true;
     switch (kind) {
         case engine::EngineKind::Weighted:
             // The weighted search takes a depth only and cannot be stopped:
@@ -58,9 +56,11 @@ SearchPlan plan_search(const RequestFields& fields, const GameSpec& spec, const 
             plan.cap = milliseconds(server.max_time_ms) + kGrace;
             break;
         case engine::EngineKind::Connect:
-            // The solver answers exactly or not at all: the time is a cap
-            // the watch enforces; a depth is refused by the engine.
+            // The solver answers exactly or not at all, so a shorter time
+            // would only turn answers into errors: it gets the server's
+            // maximum, which the watch enforces. It refuses a depth itself.
             o.limits.depth = depth.value_or(-1);
+            time_ms = server.max_time_ms;
             plan.cap = milliseconds(time_ms);
             break;
         case engine::EngineKind::Generic:
@@ -161,9 +161,9 @@ Reply Api::search(SearchRoute route, std::string_view body, const Connection& fr
             return error_reply(503, "the search was stopped: the client went away");
         }
         ++timed_out_;
-        return error_reply(503, fmt::format("no answer within the time cap of {} ms (the {} engine answers "
-                                            "exactly or not at all); ask for more \"time_ms\" (up to {})",
-                                            plan.cap.count(), engine_name, limits_.max_time_ms));
+        return error_reply(503, fmt::format("no answer within the server's time cap of {} ms (the {} engine "
+                                            "answers exactly or not at all)",
+                                            plan.cap.count(), engine_name));
     } catch (const Error& e) {
         return error_reply(400, e.what());
     } catch (const std::bad_alloc&) {
@@ -185,9 +185,12 @@ Reply Api::tree(std::string_view body) {
             throw Error(fmt::format("unknown algorithm '{}': expected minimax or alphabeta", algorithm));
         tree.alphabeta = algorithm != "minimax";
         tree.depth = fields.integer("depth", 1, kMaxCells).value_or(tree.depth);
+        const int max_nodes = static_cast<int>(limits_.max_tree_nodes);
         tree.max_nodes = static_cast<std::size_t>(
-            fields.integer("max_nodes", 1, static_cast<int>(limits_.max_tree_nodes)).value_or(2000));
-        tree.table = fields.flag("table").value_or(true);
+            fields.integer("max_nodes", 1, max_nodes).value_or(std::min(max_nodes, static_cast<int>(tree.max_nodes))));
+        // Weighted games: the table on, as `kinrow tree` has it; other games
+        // show the textbook algorithms without one.
+        tree.table = fields.flag("table").value_or(request->position.spec().weighted());
     } catch (const Error& e) {
         return error_reply(400, e.what());
     }

@@ -9,7 +9,7 @@ namespace kinrow::web {
 
 struct ServerLimits {
     int default_time_ms = 1000;  // a search's time when the request names none
-    int max_time_ms = 10000;     // the most a request may ask for
+    int max_time_ms = 30000;     // the most a request may ask for (the Connect-k solver always gets it)
     std::size_t tt_mb = 16;      // every engine's table, per search
     int max_searches = 2;        // searches running at once
     int max_waiting = 32;        // requests waiting for a search slot; more get 503

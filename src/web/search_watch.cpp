@@ -17,6 +17,7 @@ SearchWatch::Ticket::Ticket(SearchWatch& watch, int socket, Clock::time_point de
     entry_ = watch_.entries_.emplace(watch_.entries_.end());
     entry_->socket = socket;
     entry_->deadline = deadline;
+    watch_.wake_.notify_one();
 }
 
 SearchWatch::Ticket::~Ticket() {
@@ -37,7 +38,10 @@ SearchWatch::~SearchWatch() {
 
 void SearchWatch::run() {
     std::unique_lock lock(mutex_);
-    while (!wake_.wait_for(lock, kPollInterval, [this] { return quit_; })) {
+    for (;;) {
+        // Asleep while no search runs; then a look every kPollInterval.
+        wake_.wait(lock, [this] { return quit_ || !entries_.empty(); });
+        if (wake_.wait_for(lock, kPollInterval, [this] { return quit_; })) return;
         auto now = Clock::now();
         for (Entry& e : entries_) {
             if (e.stop.load()) continue;

@@ -54,7 +54,17 @@ Server::Server(const ServerLimits& limits) : impl_(std::make_unique<Impl>(limits
     Api& api = impl_->api;
     const int threads = limits.threads;
     http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
+    // httplib's default sets SO_REUSEPORT, with which a second server on a
+    // port in use binds too and the kernel shares the clients between them.
+    // SO_REUSEADDR alone still lets a restarted server reuse its port at once.
+    http.set_socket_options([](socket_t sock) {
+        int yes = 1;
+        setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
     http.set_payload_max_length(limits.max_body_bytes);
+    // httplib writes a response's head and body separately: with Nagle's
+    // algorithm the body waits for the client's delayed ACK, 40 ms a request.
+    http.set_tcp_nodelay(true);
     // Browsers keep idle connections open; a short keep-alive frees their
     // threads for other clients.
     http.set_keep_alive_timeout(2);
@@ -71,25 +81,26 @@ Server::Server(const ServerLimits& limits) : impl_(std::make_unique<Impl>(limits
     }
     http.Get("/api/games", [&api](const httplib::Request&, httplib::Response& res) { send(res, api.games()); });
     http.Get("/api/status", [&api](const httplib::Request&, httplib::Response& res) { send(res, api.status()); });
-    http.Post("/api/position", [&api](const httplib::Request& req, httplib::Response& res) {
-        send(res, api.position(req.body));
-    });
+    http.Post("/api/position",
+              [&api](const httplib::Request& req, httplib::Response& res) { send(res, api.position(req.body)); });
     for (auto [path, route] : {std::pair{"/api/analyze", SearchRoute::Analyze},
                                std::pair{"/api/solve", SearchRoute::Solve}, std::pair{"/api/move", SearchRoute::Move}})
         http.Post(path, [&api, route = route](const httplib::Request& req, httplib::Response& res) {
             send(res, api.search(route, req.body, connection_of(req)));
         });
-    http.Post("/api/tree", [&api](const httplib::Request& req, httplib::Response& res) { send(res, api.tree(req.body)); });
+    http.Post("/api/tree",
+              [&api](const httplib::Request& req, httplib::Response& res) { send(res, api.tree(req.body)); });
 
     // Unknown routes, oversized bodies and any error status without a body
     // of its own get a JSON error too, so clients read one shape.
-    http.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
-        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-        std::string message = res.status == 404 ? fmt::format("no such route: {} {}", req.method, req.path)
-                                                : status_text(res.status);
-        res.set_content(nlohmann::json{{"error", message}}.dump(), kJson);
-        return httplib::Server::HandlerResponse::Handled;
-    }));
+    http.set_error_handler(
+        httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
+            if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+            std::string message =
+                res.status == 404 ? fmt::format("no such route: {} {}", req.method, req.path) : status_text(res.status);
+            res.set_content(nlohmann::json{{"error", message}}.dump(), kJson);
+            return httplib::Server::HandlerResponse::Handled;
+        }));
     // The API catches its own errors; this is the last line against a bug.
     http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr ep) {
         std::string message = "internal error";
@@ -107,10 +118,11 @@ Server::Server(const ServerLimits& limits) : impl_(std::make_unique<Impl>(limits
 Server::~Server() = default;
 
 int Server::bind(const std::string& host, int port) {
-    bool ok = port == 0 ? (port = impl_->http.bind_to_any_port(host)) > 0 : impl_->http.bind_to_port(host, port);
-    if (!ok) throw Error(fmt::format("cannot listen on {}:{} (in use, or not an address of this machine)", host, port));
-    widen_listen_backlog(port);
-    return port;
+    int bound = port == 0 ? impl_->http.bind_to_any_port(host) : impl_->http.bind_to_port(host, port) ? port : -1;
+    if (bound <= 0)
+        throw Error(fmt::format("cannot listen on {}:{} (in use, or not an address of this machine)", host, port));
+    widen_listen_backlog(bound);
+    return bound;
 }
 
 void Server::run() { impl_->http.listen_after_bind(); }

@@ -14,8 +14,11 @@ WeightedSearch::WeightedSearch(const GameSpec& spec, SearchOptions options)
       weight_order_(spec.cells()) {
     for (Move m = 0; m < spec.cells(); ++m) weight_order_[m] = m;
     // Both sides want heavy cells: X's weights raise the score, O's lower it.
-    std::stable_sort(weight_order_.begin(), weight_order_.end(),
-                     [&](Move a, Move b) { return spec.weights[a] > spec.weights[b]; });
+    // An unweighted game (the plain minimax of the web page's tree viewer)
+    // keeps board order, and its boards score their lines only.
+    if (spec.weighted())
+        std::stable_sort(weight_order_.begin(), weight_order_.end(),
+                         [&](Move a, Move b) { return spec.weights[a] > spec.weights[b]; });
 }
 
 int WeightedSearch::ordered_moves(const Position& pos, Move first, Move* out) const {

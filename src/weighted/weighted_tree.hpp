@@ -6,8 +6,8 @@
 // cut-off skipped are marked. Render with `dot -Tsvg` (Debian package graphviz),
 // or read nodes() to draw it another way (the web page's SVG viewer).
 //
-// The recorder knows nothing of weighted scoring: any minimax over Position
-// can record into it (the web layer's m,n,k tree does).
+// The recorder knows nothing of weighted scoring: it records any search over
+// Position (the web page records this search on unweighted boards too).
 #pragma once
 
 #include <cstddef>

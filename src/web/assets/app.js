@@ -18,6 +18,7 @@
     generation: 0,    // bumps on every change: late answers of older ones are dropped
     controller: null, // aborts the requests of an older position (the server stops their searches)
     focus: 0,         // the board cell that takes the keyboard focus
+    engineNow: false, // "Engine move": the engine plays the next move whoever's turn it is
     tree: null,
   };
 
@@ -37,7 +38,7 @@
   }
 
   const positionRequest = () => ({ game: state.game, moves: state.moves.join(' ') });
-  const engineTime = () => Math.max(50, Math.min(10000, Number($('time').value) || 1000));
+  const engineTime = () => Math.max(50, Math.min(30000, Number($('time').value) || 1000));
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   function showError(e) {
@@ -62,6 +63,8 @@
     const signal = controller.signal;
     const current = () => generation === state.generation;
     $('error').textContent = '';
+    // data-busy tells scripts (and the browser tests) the page is still asking.
+    document.body.dataset.busy = 'true';
     try {
       const pos = await api('/api/position', positionRequest(), signal);
       if (!current()) return;
@@ -70,8 +73,12 @@
       state.analysis = null;
       state.line = null;
       render();
+      // How long the page took to show its first board (docs/PERFORMANCE.md).
+      if (!performance.getEntriesByName('kinrow-ready').length) performance.mark('kinrow-ready');
       if (pos.game_over) return;
-      if (engineSide(pos.to_move)) {
+      const engineNow = state.engineNow;
+      state.engineNow = false;
+      if (engineSide(pos.to_move) || engineNow) {
         setStatus(`${pos.to_move} (engine) is thinking…`);
         const answer = await api('/api/move', { ...positionRequest(), time_ms: engineTime() }, signal);
         if (!current()) return;
@@ -100,6 +107,8 @@
         showError(e);
         setStatus(statusText());
       }
+    } finally {
+      if (current()) document.body.dataset.busy = 'false';
     }
   }
 
@@ -169,9 +178,11 @@
       if (v.result === 'loss') return `rgba(var(--loss), ${0.35 + 0.55 * fast})`;
       return 'rgba(160, 160, 160, 0.75)';
     }
-    const spread = scale.max - scale.min;
-    const t = spread > 0 ? (v.score - scale.min) / spread : 1;
-    return `rgba(var(--heur), ${0.12 + 0.73 * t})`;
+    // By rank, not by score: one move the engine sees losing must not
+    // wash out the differences between all the others.
+    const below = scale.scores.filter((s) => s < v.score).length;
+    const t = scale.scores.length > 1 ? below / (scale.scores.length - 1) : 1;
+    return `rgba(var(--heur), ${0.1 + 0.8 * t})`;
   }
 
   // Cells of a line of moves played on from the board: ghost stones for the PV.
@@ -212,20 +223,17 @@
       else legalAt.set(l.row * p.width + l.col, l.move);
     }
     const values = new Map();  // cell of the move -> value
-    const scale = { min: Infinity, max: -Infinity, empty: p.width * p.height - p.stones };
+    const scale = { scores: [], empty: p.width * p.height - p.stones };
     if (state.analysis) {
       for (const v of state.analysis.moves) {
         const l = p.legal.find((x) => x.move === v.move);
         if (!l) continue;
         values.set(l.row * p.width + l.col, v);
-        if (!v.proven && v.bound !== 'none') {
-          scale.min = Math.min(scale.min, v.score);
-          scale.max = Math.max(scale.max, v.score);
-        }
+        if (!v.proven && v.bound !== 'none') scale.scores.push(v.score);
       }
     }
     const pv = state.line && $('show-pv').checked && !p.game_over ? lineCells(state.line.pv.slice(0, 12), p) : [];
-    const lastMove = state.moves.length ? lineCellOfLast(p) : -1;
+    const lastMove = state.moves.length ? lastMoveCell(p) : -1;
     const total = p.width * p.height;
     state.focus = Math.min(state.focus, total - 1);
 
@@ -297,7 +305,7 @@
   }
 
   // The cell of the last move, found by comparing with the board one move back.
-  function lineCellOfLast(p) {
+  function lastMoveCell(p) {
     const last = state.moves[state.moves.length - 1];
     if (p.gravity) {
       const c = Number(last) - 1;
@@ -327,7 +335,8 @@
       ['time', `${(s.time_s * 1000).toFixed(1)} ms`],
       ['nodes/s', Math.round(s.nps).toLocaleString('en')],
       ['depth', s.depth],
-      ['table hits', `${s.tt_hits.toLocaleString('en')} of ${s.tt_probes.toLocaleString('en')} probes`],
+      ['table hits', s.tt_probes ? `${s.tt_hits.toLocaleString('en')} of ${s.tt_probes.toLocaleString('en')} probes`
+        : s.tt_hits.toLocaleString('en')],
       ['table', `${(s.table_bytes / 1048576).toFixed(1)} MiB`],
     ];
     if (a.from_book) items.push(['book', 'yes']);
@@ -405,7 +414,7 @@
         i = best === null ? -1 : kids[i].find((k) => tree.nodes[k].move === best) ?? -1;
       }
       state.tree = { data: tree, kids, open, focus: 0 };
-      $('tree-info').textContent = `${tree.node_count} nodes, ${tree.algorithm}, depth ${tree.depth} (${tree.engine} search; ` +
+      $('tree-info').textContent = `${tree.node_count} nodes, ${tree.algorithm}, depth ${tree.depth}, table ${tree.table ? 'on' : 'off'} (` +
         `values: ${tree.values}). Click a node or press Enter on it to open or close it; dashed grey: pruned.`;
       drawTree();
     } catch (e) {
@@ -520,20 +529,10 @@
   $('show-pv').addEventListener('change', refresh);
   $('new').addEventListener('click', newGame);
   $('undo').addEventListener('click', undo);
-  $('engine-move').addEventListener('click', async () => {
+  $('engine-move').addEventListener('click', () => {
     if (!state.pos || state.pos.game_over) return;
-    const generation = ++state.generation;
-    if (state.controller) state.controller.abort();
-    state.controller = new AbortController();
-    setStatus(`${state.pos.to_move} (engine) is thinking…`);
-    try {
-      const answer = await api('/api/move', { ...positionRequest(), time_ms: engineTime() }, state.controller.signal);
-      if (generation !== state.generation) return;
-      state.moves.push(answer.best_move);
-      refresh();
-    } catch (e) {
-      showError(e);
-    }
+    state.engineNow = true;  // one move by the engine, whoever's turn it is
+    refresh();
   });
   $('open-tree').addEventListener('click', () => {
     $('tree-panel').hidden = false;
