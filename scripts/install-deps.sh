@@ -7,4 +7,5 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
   g++ cmake make libcli11-dev libfmt-dev nlohmann-json3-dev \
-  libgtest-dev libgmock-dev libbenchmark-dev >/dev/null
+  libgtest-dev libgmock-dev libbenchmark-dev \
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-setuptools python3-venv >/dev/null

@@ -134,7 +134,11 @@ void bind_state(py::module_& m) {
              py::arg("move"))
         .def("board", &board_array, "The board as a new (height, width) uint8 array: 0 empty, 1 X, 2 O; row 0 at the top.")
         .def_property_readonly("num_stones", &Position::stones)
-        .def("__str__", &Position::diagram)
+        .def("__str__", [](const Position& pos) {
+            std::string text = pos.diagram();
+            while (!text.empty() && text.back() == '\n') text.pop_back();
+            return text;
+        })
         .def("__repr__", [](const Position& pos) {
             return fmt::format("kinrow.State('{}', board='{}')", pos.spec().name(), pos.board_string());
         });
