@@ -43,9 +43,9 @@ def main():
     args = parser.parse_args()
 
     positions = random_positions(args.count, args.min_stones, args.seed)
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     batch = kinrow.solve_batch(positions, weak=args.weak)
-    seconds = time.perf_counter() - start
+    seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu_start
 
     if args.out:
         with open(args.out, "w") as out:
@@ -60,7 +60,7 @@ def main():
     for score in sorted(scores):
         print(f"{score:5d}  {scores[score]}")
     nodes = int(batch.nodes.sum())
-    print(f"time {seconds:.2f} s: {len(positions) / seconds:,.0f} positions/s, "
+    print(f"time {seconds:.2f} s (CPU {cpu_seconds:.2f} s): {len(positions) / seconds:,.0f} positions/s, "
           f"{seconds / len(positions) * 1e6:,.1f} us a position; {nodes:,} nodes, {nodes / seconds:,.0f} nodes/s")
 
 
