@@ -6,6 +6,7 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,7 +40,8 @@ struct SearchArgs {
 };
 
 engine::Options options_of(const SearchArgs& a) {
-    if (a.time_ms < 0) throw Error(fmt::format("time_ms {} is negative", a.time_ms));
+    if (a.time_ms < 0 || a.time_ms > std::numeric_limits<int>::max())
+        throw Error(fmt::format("time_ms {} is not in 0..{}", a.time_ms, std::numeric_limits<int>::max()));
     if (a.depth && *a.depth < 0) throw Error(fmt::format("depth {} is negative", *a.depth));
     if (a.nodes < 0) throw Error(fmt::format("nodes {} is negative", a.nodes));
     if (a.threads < 1 || a.threads > 64) throw Error(fmt::format("threads {} is not in 1..64", a.threads));
@@ -122,16 +124,6 @@ std::vector<int> actions_of(const Position& pos, const std::vector<Move>& line) 
     return actions;
 }
 
-std::vector<std::string> move_strings_of(const Position& pos, const std::vector<Move>& line) {
-    std::vector<std::string> moves;
-    Position p = pos;
-    for (Move m : line) {
-        moves.push_back(p.move_string(m));
-        p.play(m);
-    }
-    return moves;
-}
-
 void bind_results(py::module_& m) {
     py::class_<engine::Stats>(m, "Stats", "What a search did.")
         .def_readonly("nodes", &engine::Stats::nodes)
@@ -172,7 +164,7 @@ void bind_results(py::module_& m) {
             "pv", [](const SolveResult& r) { return actions_of(r.position, r.analysis.pv); },
             "The principal variation as actions, starting with best_move.")
         .def_property_readonly(
-            "pv_str", [](const SolveResult& r) { return move_strings_of(r.position, r.analysis.pv); },
+            "pv_str", [](const SolveResult& r) { return report::line_strings(r.position, r.analysis.pv); },
             "The principal variation in the command line's notation.")
         .def_property_readonly("complete", [](const SolveResult& r) { return r.analysis.complete; },
                                "False when a limit stopped the search.")
