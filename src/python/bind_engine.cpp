@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include "core/error.hpp"
@@ -46,6 +48,12 @@ engine::Options options_of(const SearchArgs& a) {
     if (a.nodes < 0) throw Error(fmt::format("nodes {} is negative", a.nodes));
     if (a.threads < 1 || a.threads > 64) throw Error(fmt::format("threads {} is not in 1..64", a.threads));
     if (a.tt_mb < 1) throw Error(fmt::format("tt_mb {} is not a table size (at least 1 MiB)", a.tt_mb));
+    // A table the memory cannot hold may still be granted (overcommit) and
+    // then kill the process when it is written: refuse it, as the command line does.
+    const long long physical_mb = sysconf(_SC_PHYS_PAGES) / (1024 * 1024 / sysconf(_SC_PAGESIZE));
+    if (a.tt_mb > physical_mb)
+        throw Error(fmt::format("table size {} MiB is larger than this machine's memory ({} MiB)", a.tt_mb,
+                                physical_mb));
     engine::Options o;
     o.limits = {a.depth.value_or(-1), static_cast<std::uint64_t>(a.nodes), static_cast<int>(a.time_ms)};
     o.weak = a.weak;
