@@ -30,3 +30,12 @@ def test_label_connect4_script():
     counts = re.findall(r"^\s*(-?\d+)\s+(\d+)$", out, re.MULTILINE)
     assert sum(int(n) for _, n in counts) == 200
     assert re.search(r"positions/s", out)
+
+
+def test_readme_five_lines_print_what_their_comments_say():
+    readme = (ROOT / "README.md").read_text()
+    code = re.search(r"```python\n(.*?)```", readme, re.DOTALL).group(1)
+    expected = [line.split("# ", 1)[1] for line in code.splitlines() if line.startswith("print(")]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         timeout=120).stdout
+    assert out.splitlines() == expected
