@@ -6,9 +6,12 @@ OpenSpiel's conventions: ``Game(name).new_state()``, integer actions (the cell
 Searches run in C++ without the GIL; Ctrl-C stops them with KeyboardInterrupt.
 
     >>> import kinrow
-    >>> state = kinrow.Game("connect4").new_state("4453")
-    >>> kinrow.solve(state).text
-    'O wins in 15 moves (29 plies)'
+    >>> kinrow.solve(kinrow.Game("tictactoe").new_state()).outcome
+    'draw'
+    >>> kinrow.solve(kinrow.Game("connect4").new_state("44444433")).text
+    'X wins in 2 moves (3 plies)'
+
+See docs/python.md for the whole API.
 """
 
 from ._kinrow import (

@@ -6,9 +6,12 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -39,11 +42,18 @@ struct SearchArgs {
 };
 
 engine::Options options_of(const SearchArgs& a) {
-    if (a.time_ms < 0) throw Error(fmt::format("time_ms {} is negative", a.time_ms));
+    if (a.time_ms < 0 || a.time_ms > std::numeric_limits<int>::max())
+        throw Error(fmt::format("time_ms {} is not in 0..{}", a.time_ms, std::numeric_limits<int>::max()));
     if (a.depth && *a.depth < 0) throw Error(fmt::format("depth {} is negative", *a.depth));
     if (a.nodes < 0) throw Error(fmt::format("nodes {} is negative", a.nodes));
     if (a.threads < 1 || a.threads > 64) throw Error(fmt::format("threads {} is not in 1..64", a.threads));
     if (a.tt_mb < 1) throw Error(fmt::format("tt_mb {} is not a table size (at least 1 MiB)", a.tt_mb));
+    // A table the memory cannot hold may still be granted (overcommit) and
+    // then kill the process when it is written: refuse it, as the command line does.
+    const long long physical_mb = sysconf(_SC_PHYS_PAGES) / (1024 * 1024 / sysconf(_SC_PAGESIZE));
+    if (a.tt_mb > physical_mb)
+        throw Error(fmt::format("table size {} MiB is larger than this machine's memory ({} MiB)", a.tt_mb,
+                                physical_mb));
     engine::Options o;
     o.limits = {a.depth.value_or(-1), static_cast<std::uint64_t>(a.nodes), static_cast<int>(a.time_ms)};
     o.weak = a.weak;
@@ -122,16 +132,6 @@ std::vector<int> actions_of(const Position& pos, const std::vector<Move>& line) 
     return actions;
 }
 
-std::vector<std::string> move_strings_of(const Position& pos, const std::vector<Move>& line) {
-    std::vector<std::string> moves;
-    Position p = pos;
-    for (Move m : line) {
-        moves.push_back(p.move_string(m));
-        p.play(m);
-    }
-    return moves;
-}
-
 void bind_results(py::module_& m) {
     py::class_<engine::Stats>(m, "Stats", "What a search did.")
         .def_readonly("nodes", &engine::Stats::nodes)
@@ -172,7 +172,7 @@ void bind_results(py::module_& m) {
             "pv", [](const SolveResult& r) { return actions_of(r.position, r.analysis.pv); },
             "The principal variation as actions, starting with best_move.")
         .def_property_readonly(
-            "pv_str", [](const SolveResult& r) { return move_strings_of(r.position, r.analysis.pv); },
+            "pv_str", [](const SolveResult& r) { return report::line_strings(r.position, r.analysis.pv); },
             "The principal variation in the command line's notation.")
         .def_property_readonly("complete", [](const SolveResult& r) { return r.analysis.complete; },
                                "False when a limit stopped the search.")

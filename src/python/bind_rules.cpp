@@ -81,6 +81,10 @@ void bind_game(py::module_& m) {
             "state_from_board", [](const GameSpec& g, const std::string& rows) { return Position::from_board(g, rows); },
             py::arg("rows"), "A position from rows of . X O, top to bottom, separated by / (no history: no undo).")
         .def(py::self == py::self)
+        .def("__hash__", [](const GameSpec& g) { return py::hash(py::str(g.name())); })
+        // Pickled as its name, e.g. to hand games to multiprocessing workers.
+        .def(py::pickle([](const GameSpec& g) { return g.name(); },
+                        [](const std::string& name) { return parse_game(name); }))
         .def("__repr__", &game_repr);
 }
 
@@ -134,7 +138,22 @@ void bind_state(py::module_& m) {
              py::arg("move"))
         .def("board", &board_array, "The board as a new (height, width) uint8 array: 0 empty, 1 X, 2 O; row 0 at the top.")
         .def_property_readonly("num_stones", &Position::stones)
-        .def("__str__", &Position::diagram)
+        // Pickled as the game's name and the moves (or, with no history, the board).
+        .def(py::pickle(
+            [](const Position& pos) {
+                const bool moves = static_cast<int>(pos.history().size()) == pos.stones();
+                return py::make_tuple(pos.spec().name(), moves, moves ? pos.move_list_string() : pos.board_string());
+            },
+            [](const py::tuple& t) {
+                GameSpec spec = parse_game(t[0].cast<std::string>());
+                auto text = t[2].cast<std::string>();
+                return t[1].cast<bool>() ? Position::from_moves(spec, text) : Position::from_board(spec, text);
+            }))
+        .def("__str__", [](const Position& pos) {
+            std::string text = pos.diagram();
+            while (!text.empty() && text.back() == '\n') text.pop_back();
+            return text;
+        })
         .def("__repr__", [](const Position& pos) {
             return fmt::format("kinrow.State('{}', board='{}')", pos.spec().name(), pos.board_string());
         });

@@ -19,16 +19,6 @@ double peak_rss_mib() {
     return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
 }
 
-std::vector<std::string> line_strings(const Position& pos, const std::vector<Move>& moves) {
-    std::vector<std::string> out;
-    Position line = pos;
-    for (Move m : moves) {
-        out.push_back(line.move_string(m));
-        line.play(m);
-    }
-    return out;
-}
-
 nlohmann::json head_json(const Position& pos, engine::EngineKind kind) {
     return {{"game", pos.spec().name()},
             {"position", position_text(pos)},
@@ -50,6 +40,16 @@ std::string stats_text(const engine::Stats& s) {
 }
 
 }  // namespace
+
+std::vector<std::string> line_strings(const Position& pos, const std::vector<Move>& moves) {
+    std::vector<std::string> out;
+    Position line = pos;
+    for (Move m : moves) {
+        out.push_back(line.move_string(m));
+        line.play(m);
+    }
+    return out;
+}
 
 std::string position_text(const Position& pos) {
     if (pos.stones() == 0) return "empty board";

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -13,6 +14,8 @@ namespace kinrow::report {
 
 // The moves when the position came as moves, else the board.
 std::string position_text(const Position& pos);
+// A line of moves from `pos` (a principal variation) in the command line's notation.
+std::vector<std::string> line_strings(const Position& pos, const std::vector<Move>& moves);
 // A short label for a value, for boards and heatmaps: W5 (wins, the game over
 // 5 plies from now), L4, D, W / L (distance unknown), +120 (heuristic), ?
 // (not searched, or stopped first).

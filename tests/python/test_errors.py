@@ -49,7 +49,11 @@ def test_search_options():
     assert message(lambda: kinrow.solve(ttt, engine="connect")) == cli_error("solve", "tictactoe", "--engine",
                                                                            "connect")
     assert message(lambda: kinrow.solve(ttt, depth=-1)) == "depth -1 is negative"
+    assert message(lambda: kinrow.solve(ttt, time_ms=-5)) == "time_ms -5 is not in 0..2147483647"
     assert message(lambda: kinrow.solve(ttt, tt_mb=0)) == "tt_mb 0 is not a table size (at least 1 MiB)"
+    huge = message(lambda: kinrow.solve(ttt, tt_mb=10**9))
+    assert huge.startswith("table size 1000000000 MiB is larger than this machine's memory")
+    assert huge in cli_error("solve", "tictactoe", "--tt-mb", str(10**9))
     assert message(lambda: kinrow.solve(ttt, threads=0)) == "threads 0 is not in 1..64"
     won = kinrow.Game("connect4").new_state("1212121")
     assert message(lambda: kinrow.solve(won)) == "the position is already won by X"

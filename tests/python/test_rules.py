@@ -1,6 +1,7 @@
 """Game and State: the rules as the C++ engine plays them."""
 
 import copy
+import pickle
 import re
 
 import numpy as np
@@ -46,6 +47,17 @@ def test_play_undo_clone():
     state.undo()
     assert str(state) == before
     assert copy.deepcopy(state).history() == state.history()
+
+
+def test_pickled_games_and_states_come_back_the_same():
+    for game, moves in [("connect4", "4453"), ("mnk:7,7,5:exact", "3,3 2,2"), ("connect:10,5,4", "10 1 10")]:
+        state = kinrow.Game(game).new_state(moves)
+        back = pickle.loads(pickle.dumps(state))
+        assert back.game == state.game and back.history() == state.history() and str(back) == str(state)
+        assert pickle.loads(pickle.dumps(state.game)) == state.game
+    board = kinrow.Game("tictactoe").state_from_board("X../.O./...")
+    assert pickle.loads(pickle.dumps(board)).board().tolist() == board.board().tolist()
+    assert len({kinrow.Game("connect4"), kinrow.Game(width=7, height=6, k=4, gravity=True)}) == 1
 
 
 def test_terminal_returns_and_players():
