@@ -28,7 +28,9 @@ std::unique_ptr<engine::Engine> make(const std::string& game, std::optional<Engi
 TEST(EngineFacade, OneRulePicksTheStrongestEngine) {
     EXPECT_EQ(engine::choose_engine(parse_game("tictactoe")), EngineKind::Generic);
     EXPECT_EQ(engine::choose_engine(parse_game("mnk:9,9,4")), EngineKind::Generic);
-    EXPECT_EQ(engine::choose_engine(parse_game("mnk:7,7,5")), EngineKind::Generic);
+    EXPECT_EQ(engine::choose_engine(parse_game("mnk:7,7,5")), EngineKind::Prover);
+    EXPECT_EQ(engine::choose_engine(parse_game("mnk:9,9,6")), EngineKind::Prover);
+    EXPECT_EQ(engine::choose_engine(parse_game("mnk:6,6,5:exact")), EngineKind::Generic);
     EXPECT_EQ(engine::choose_engine(parse_game("mnk:8,7,5")), EngineKind::Gomoku);
     EXPECT_EQ(engine::choose_engine(parse_game("gomoku")), EngineKind::Gomoku);
     EXPECT_EQ(engine::choose_engine(parse_game("gomoku-standard")), EngineKind::Gomoku);
@@ -153,6 +155,7 @@ TEST(EngineFacade, AStopFlagEndsASearch) {
     std::atomic<bool> stop{true};
     engine::Options o;
     o.stop = &stop;
+    o.engine = EngineKind::Generic;
     o.tt_mb = 8;
     // 5,5,5 takes seconds unstopped; stopped, the generic search has no value.
     engine::Analysis a = engine::make_engine(parse_game("mnk:5,5,5"), o)->solve(Position(parse_game("mnk:5,5,5")));
@@ -160,6 +163,7 @@ TEST(EngineFacade, AStopFlagEndsASearch) {
     EXPECT_EQ(a.value.bound, Bound::None);
     EXPECT_FALSE(a.value.proven);
     // The Connect-k solver has nothing partial to give.
+    o.engine.reset();
     EXPECT_THROW(engine::make_engine(parse_game("connect:6,5,4"), o)->solve(Position(parse_game("connect:6,5,4"))),
                  engine::Stopped);
 }

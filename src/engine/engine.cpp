@@ -43,6 +43,10 @@ EngineKind choose_engine(const GameSpec& spec) {
     if (spec.weighted()) return EngineKind::Weighted;
     if (spec.gravity()) return EngineKind::Connect;
     if (gomoku_board(spec) && spec.cells() > 49) return EngineKind::Gomoku;
+    // From five in a row on, the exact search drowns (6,6,5: not solved in
+    // ten minutes) where the prover's threat cuts and pairings settle the
+    // game in milliseconds (docs/prover.md).
+    if (spec.k >= 5 && spec.win_rule == WinRule::AtLeastK) return EngineKind::Prover;
     return EngineKind::Generic;
 }
 

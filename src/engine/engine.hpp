@@ -41,8 +41,9 @@ EngineKind parse_engine(std::string_view name);
 
 // The one dispatch rule: weighted games -> the weighted search; gravity games
 // -> the Connect-k solver; five in a row on boards larger than 7x7 -> the
-// Gomoku engine (exact search cannot finish there); everything else -> the
-// generic exact search.
+// Gomoku engine (exact search cannot finish there); other free games won by
+// five or more in a row -> the prover; everything else -> the generic exact
+// search.
 EngineKind choose_engine(const GameSpec& spec);
 // Throws Error when `kind` cannot play `spec` (e.g. the Connect-k solver on a
 // free-placement board).

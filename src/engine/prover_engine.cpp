@@ -1,8 +1,11 @@
 // The facade's prover: proof-number search (prover::prove) for free-placement
 // games, whose values are proofs and can be written as a proof file that
 // `kinrow verify` re-checks. It proves the value of a position, not a line:
-// solve gives no best move (the proof file holds the attacker's moves), and
-// analyze proves each move's position in turn.
+// solve gives no best move (the proof file holds the attacker's moves),
+// analyze proves each move's position in turn (the limits shared between
+// the moves), and a move to play comes from the generic search under the
+// same limits.
+#include <algorithm>
 #include <chrono>
 
 #include <fmt/format.h>
@@ -57,13 +60,18 @@ public:
         MoveAnalysis a;
         a.engine = kind();
         Position p = pos;
-        for (Move m : pos.legal_moves()) {
+        const std::vector<Move> moves = pos.legal_moves();
+        prover::Options each = prover_options("", "");
+        const auto share = static_cast<unsigned>(moves.size());
+        if (each.time_ms) each.time_ms = std::max(1, each.time_ms / static_cast<int>(share));
+        if (each.node_limit) each.node_limit = std::max<std::uint64_t>(1, each.node_limit / share);
+        for (Move m : moves) {
             p.play(m);
             Value v;
             if (p.game_over()) {
                 v = proven_value(pos, p.result() == Result::Draw ? Outcome::Draw : Outcome::Win, 1, 0);
             } else {
-                prover::Result r = prover::prove(p, prover_options("", ""));
+                prover::Result r = prover::prove(p, each);
                 a.stats.nodes += r.nodes;
                 // The reply's value is the opponent's: the move's is its mirror.
                 Outcome reply = outcome_of(r.value);
@@ -78,9 +86,19 @@ public:
         return a;
     }
 
+    Analysis choose_move(const Position& pos) override {
+        if (!player_) {
+            Options generic = options_;
+            generic.engine = EngineKind::Generic;
+            player_ = make_generic_engine(pos.spec(), generic);
+        }
+        return player_->choose_move(pos);
+    }
+
     void set_limits(const Limits& l) override {
         if (l.depth >= 0) throw Error("--depth does not apply to the prover (it proves or stops at a limit)");
         options_.limits = l;
+        if (player_) player_->set_limits(l);
     }
     void clear() override {}
 
@@ -119,6 +137,7 @@ private:
     }
 
     Options options_;
+    std::unique_ptr<Engine> player_;  // the generic search, for moves to play
 };
 
 }  // namespace
