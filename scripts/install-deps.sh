@@ -7,4 +7,4 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
   g++ cmake make libcli11-dev libfmt-dev nlohmann-json3-dev \
-  libgtest-dev libgmock-dev libbenchmark-dev >/dev/null
+  libgtest-dev libgmock-dev libbenchmark-dev openmpi-bin libopenmpi-dev >/dev/null

@@ -33,6 +33,22 @@ CLI::Validator table_megabytes();
 // Parses the game and position; throws Error on bad input.
 Position load_position(const PositionArgs& args);
 
+// `kinrow solve --distributed`: job-level proof-number search over MPI ranks
+// (src/distributed/, docs/distributed.md).
+struct DistributedRequest {
+    bool enabled = false;
+    std::string checkpoint;  // empty: none
+    std::string job_log;     // empty: none
+    // A job's budget; neither given: 100,000 nodes (generic), 1 s (Connect-k).
+    std::uint64_t job_nodes = 0;
+    double job_ms = 0;
+    // This run's allowance (0: until solved); the checkpoint resumes the rest.
+    std::uint64_t max_jobs = 0;
+    double max_seconds = 0;
+    double checkpoint_every_s = 30;
+    double worker_timeout_s = 0;  // 0: from the budget
+};
+
 // Everything `kinrow solve` and `kinrow analyze` accept. One request type for
 // every engine: each backend reads the fields that apply to it and documents
 // which ones those are.
@@ -70,6 +86,7 @@ struct SolveRequest {
     // in the data directory by itself, unless no_book).
     std::string book;
     bool no_book = false;
+    DistributedRequest distributed;  // solve only
 };
 
 // The facade's options for a request: limits, table, switches, engine.
@@ -81,6 +98,10 @@ engine::Options engine_options(const SolveRequest& request);
 // solver) and Gomoku VCF puzzles (the threat search alone).
 void solve_connect_batch(const SolveRequest& request, const connect::SolverConfig& config);
 void solve_gomoku_vcf(const SolveRequest& request);
+// `solve --distributed`: the options, and the run on every MPI rank (rank 0
+// prints the answer). Without MPI in the build, --distributed is an error.
+void add_distributed_options(CLI::App& solve, DistributedRequest& request);
+void solve_distributed(const SolveRequest& request);
 
 // Subcommands. Each adds itself to the app with its options and callback.
 void add_solve_commands(CLI::App& app);  // solve and analyze

@@ -103,6 +103,7 @@ void ask_and_print(const SolveRequest& r, const GameSpec& spec, const engine::Op
 }
 
 void run_solve(const SolveRequest& r) {
+    if (r.distributed.enabled) return solve_distributed(r);
     GameSpec spec = parse_game(r.position.game);
     if (r.batch && !spec.gravity()) throw Error("--batch works on gravity games only");
     if (r.vcf) return solve_gomoku_vcf(r);
@@ -150,6 +151,7 @@ void add_solve_commands(CLI::App& app) {
                     "print 'position score nodes microseconds'");
     solve->add_flag("--vcf", solve_request->vcf,
                     "Gomoku: threat-space search for a victory by continuous fours");
+    add_distributed_options(*solve, solve_request->distributed);
     solve->callback([solve_request] { run_solve(*solve_request); });
 
     auto analyze_request = std::make_shared<SolveRequest>();
