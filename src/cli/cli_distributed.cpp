@@ -27,7 +27,7 @@ void add_distributed_options(CLI::App& solve, DistributedRequest& r) {
     solve.add_option("--job-nodes", r.job_nodes, "--distributed: node budget of a job (generic search)")
         ->check(integer_at_least(1));
     solve.add_option("--job-ms", r.job_ms,
-                     "--distributed: time budget of a job in ms, fractions too (the Connect-k solver)")
+                     "--distributed: CPU-time budget of a job in ms, fractions too (the Connect-k solver)")
         ->check(CLI::Range(0.001, 1e9));
     solve.add_option("--job-log", r.job_log, "--distributed: append one line a finished job to this file");
     solve.add_option("--max-jobs", r.max_jobs, "--distributed: stop this run after so many jobs")
@@ -116,6 +116,7 @@ void print_report(const SolveRequest& r, const Position& root, const distributed
             {"messages_per_s", per_s},
             {"wall_s", rep.wall_s},
             {"worker_idle", rep.worker_idle_fraction()},
+            {"coordinator_s_per_job", rep.coordinator_s_per_job()},
             {"tree_nodes", rep.tree_nodes},
             {"resumed_nodes", rep.resumed_nodes},
             {"open_leaves", rep.open_leaves},
@@ -128,9 +129,9 @@ void print_report(const SolveRequest& r, const Position& root, const distributed
     fmt::print("position:    {}\n", root.stones() ? root.board_string() : std::string("(empty board)"));
     fmt::print("result:      {}\n", result_text(root, rep, r.distributed.checkpoint));
     fmt::print("this run:    {} jobs ({} engine) on {} workers ({} lost), {:.2f} s, {:.0f} messages/s, "
-               "workers idle {:.0f}%\n",
+               "workers idle {:.0f}%, coordinator {:.0f} us a job\n",
                rep.jobs, rep.engine, rep.workers, rep.workers_lost, rep.wall_s, per_s,
-               100 * rep.worker_idle_fraction());
+               100 * rep.worker_idle_fraction(), 1e6 * rep.coordinator_s_per_job());
     fmt::print("tree:        {} nodes ({} from the checkpoint), {} open leaves\n", rep.tree_nodes,
                rep.resumed_nodes, rep.open_leaves);
     fmt::print("all runs:    {} jobs, {} nodes, {:.1f} s in jobs, {:.1f} s of coordinator time\n", t.jobs,

@@ -41,9 +41,9 @@ public:
         if (!file_) throw Error(fmt::format("cannot open the job log {}", path));
     }
     void add(const std::string& board, const JobAnswer& a, int rank) {
-        if (file_)
-            fmt::print(file_.get(), "{} {} {} {:.6f} {}\n", board, outcome_letter(a.outcome), a.nodes, a.seconds,
-                       rank);
+        if (!file_) return;
+        fmt::print(file_.get(), "{} {} {} {:.6f} {}\n", board, outcome_letter(a.outcome), a.nodes, a.seconds, rank);
+        std::fflush(file_.get());  // a run that is killed keeps its log
     }
 
 private:
@@ -88,8 +88,10 @@ public:
 
     RunReport run() {
         while (!tree_->solved() && !allowance_spent()) {
+            const auto before = Clock::now();
             bool busy = dispatch();
             busy |= collect();
+            if (busy) report_.coordinator_s += seconds_between(before, Clock::now());
             check_timeouts();
             if (std::none_of(workers_.begin(), workers_.end(), [](const Worker& w) { return !w.lost; }))
                 throw Error(lost_everything());

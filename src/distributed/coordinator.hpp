@@ -48,7 +48,11 @@ struct RunReport {
     std::uint64_t messages = 0;  // jobs sent + answers received + stops
     double wall_s = 0;
     double busy_s = 0;  // summed over workers: from sending a job to its answer
+    double coordinator_s = 0;  // rank 0's time choosing leaves, sending, recording answers
     Totals totals;
+    // What the coordinator spends on one job: its limit is one job this
+    // often, whatever the number of workers.
+    double coordinator_s_per_job() const { return jobs ? coordinator_s / static_cast<double>(jobs) : 0; }
     double worker_idle_fraction() const {
         return workers && wall_s > 0 ? 1 - busy_s / (workers * wall_s) : 0;
     }

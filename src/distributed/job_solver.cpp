@@ -7,6 +7,9 @@
 #include <mutex>
 #include <thread>
 
+#include <pthread.h>
+#include <time.h>
+
 #include "connect/bitboard.hpp"
 #include "connect/solver.hpp"
 #include "connect/transposition_table.hpp"
@@ -23,15 +26,35 @@ double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Sets `flag` once `us` microseconds have passed, unless destroyed first: the
-// time budget of a solver that can only be stopped from outside.
+// The CPU time the calling thread has used so far.
+class ThreadClock {
+public:
+    ThreadClock() { pthread_getcpuclockid(pthread_self(), &clock_); }
+    std::int64_t used_us() const {
+        timespec t{};
+        clock_gettime(clock_, &t);
+        return static_cast<std::int64_t>(t.tv_sec) * 1'000'000 + t.tv_nsec / 1000;
+    }
+
+private:
+    clockid_t clock_{};
+};
+
+// Sets `flag` once the thread that made it has used `us` microseconds of CPU
+// time, unless destroyed first: the budget of a solver that can only be
+// stopped from outside. CPU time, not wall time, so a job does the same work
+// on a machine with more ranks than cores (or other programs running) as on
+// an idle one.
 class Deadline {
 public:
     Deadline(std::atomic<bool>& flag, std::int64_t us)
-        : thread_([this, &flag, us] {
+        : thread_([this, &flag, us, clock = ThreadClock(), start = ThreadClock().used_us()] {
               std::unique_lock lock(mutex_);
-              if (!cancelled_.wait_for(lock, std::chrono::microseconds(us), [this] { return done_; }))
-                  flag.store(true, std::memory_order_relaxed);
+              // CPU time runs no faster than the wall clock: wait for what is
+              // left of the budget, then look again.
+              for (std::int64_t left = us; left > 0; left = us - (clock.used_us() - start))
+                  if (cancelled_.wait_for(lock, std::chrono::microseconds(left), [this] { return done_; })) return;
+              flag.store(true, std::memory_order_relaxed);
           }) {}
     Deadline(const Deadline&) = delete;
     Deadline& operator=(const Deadline&) = delete;

@@ -1,6 +1,7 @@
 #include "distributed/proof_tree.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include <fmt/format.h>
 
@@ -17,6 +18,14 @@ std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return a > kInf
 // did it with the last stone, so a won game is lost for the side to move.
 Outcome final_value(const Position& pos) {
     return pos.result() == Result::Draw ? Outcome::Draw : Outcome::Loss;
+}
+
+// How far a move is from the centre of the board (in half cells; columns
+// only in gravity games, where the row is not the player's choice).
+int off_centre(const Position& pos, Move m) {
+    const int dc = std::abs(2 * pos.col_of(m) - (pos.width() - 1));
+    if (pos.spec().gravity()) return dc;
+    return std::max(dc, std::abs(2 * pos.row_of(m) - (pos.height() - 1)));
 }
 
 }  // namespace
@@ -138,7 +147,14 @@ int ProofTree::add_node(int parent, Move move, const Position& pos) {
 void ProofTree::expand(int id) {
     Position pos = position_of(id);
     nodes_[id].expanded = true;
-    for (Move m : pos.legal_moves()) {
+    // Centre first: the descent takes the first of equal numbers, and every
+    // new leaf starts at (1, 1), so the order is the tree's first guess of the
+    // best move. Board order would try the edge first, the worst square of
+    // most k-in-a-row games.
+    std::vector<Move> moves = pos.legal_moves();
+    std::stable_sort(moves.begin(), moves.end(),
+                     [&](Move a, Move b) { return off_centre(pos, a) < off_centre(pos, b); });
+    for (Move m : moves) {
         pos.play(m);
         add_node(id, m, pos);
         pos.undo();
