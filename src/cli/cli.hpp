@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include "connect/configured_solver.hpp"
+#include "distributed/run_options.hpp"
 #include "engine/engine.hpp"
 #include "rules/position.hpp"
 
@@ -37,16 +38,10 @@ Position load_position(const PositionArgs& args);
 // (src/distributed/, docs/distributed.md).
 struct DistributedRequest {
     bool enabled = false;
-    std::string checkpoint;  // empty: none
-    std::string job_log;     // empty: none
-    // A job's budget; neither given: 100,000 nodes (generic), 1 s (Connect-k).
-    std::uint64_t job_nodes = 0;
+    // The options go straight into `run`, but for the time budget (ms on the
+    // command line). No budget given: 100,000 nodes (generic), 1 s (Connect-k).
     double job_ms = 0;
-    // This run's allowance (0: until solved); the checkpoint resumes the rest.
-    std::uint64_t max_jobs = 0;
-    double max_seconds = 0;
-    double checkpoint_every_s = 30;
-    double worker_timeout_s = 0;  // 0: from the budget
+    distributed::RunOptions run;
 };
 
 // Everything `kinrow solve` and `kinrow analyze` accept. One request type for

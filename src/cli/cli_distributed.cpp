@@ -15,6 +15,7 @@
 #ifdef KINROW_HAVE_MPI
 #include "distributed/coordinator.hpp"
 #include "distributed/job_solver.hpp"
+#include "distributed/proof_tree.hpp"
 #endif
 
 namespace kinrow {
@@ -22,22 +23,22 @@ namespace kinrow {
 void add_distributed_options(CLI::App& solve, DistributedRequest& r) {
     solve.add_flag("--distributed", r.enabled,
                    "Job-level proof-number search over MPI ranks (run under mpirun; rank 0 coordinates)");
-    solve.add_option("--checkpoint", r.checkpoint,
+    solve.add_option("--checkpoint", r.run.checkpoint,
                      "--distributed: keep the proof tree in this file; a run resumes from it");
-    solve.add_option("--job-nodes", r.job_nodes, "--distributed: node budget of a job (generic search)")
+    solve.add_option("--job-nodes", r.run.budget.nodes, "--distributed: node budget of a job (generic search)")
         ->check(integer_at_least(1));
     solve.add_option("--job-ms", r.job_ms,
                      "--distributed: CPU-time budget of a job in ms, fractions too (the Connect-k solver)")
         ->check(CLI::Range(0.001, 1e9));
-    solve.add_option("--job-log", r.job_log, "--distributed: append one line a finished job to this file");
-    solve.add_option("--max-jobs", r.max_jobs, "--distributed: stop this run after so many jobs")
+    solve.add_option("--job-log", r.run.job_log, "--distributed: append one line a finished job to this file");
+    solve.add_option("--max-jobs", r.run.max_jobs, "--distributed: stop this run after so many jobs")
         ->check(integer_at_least(1));
-    solve.add_option("--max-seconds", r.max_seconds, "--distributed: stop this run after so many seconds")
+    solve.add_option("--max-seconds", r.run.max_seconds, "--distributed: stop this run after so many seconds")
         ->check(CLI::PositiveNumber);
-    solve.add_option("--checkpoint-every", r.checkpoint_every_s,
+    solve.add_option("--checkpoint-every", r.run.checkpoint_every_s,
                      "--distributed: seconds between checkpoints (default 30)")
         ->check(CLI::PositiveNumber);
-    solve.add_option("--worker-timeout", r.worker_timeout_s,
+    solve.add_option("--worker-timeout", r.run.worker_timeout_s,
                      "--distributed: seconds without an answer before a worker counts as lost")
         ->check(CLI::PositiveNumber);
 }
@@ -63,10 +64,9 @@ void check_request(const SolveRequest& r) {
 }
 
 distributed::RunOptions run_options(const SolveRequest& r, const GameSpec& spec) {
-    const DistributedRequest& d = r.distributed;
-    distributed::RunOptions o;
-    o.budget = {d.job_nodes, static_cast<std::int64_t>(d.job_ms * 1000)};
-    if (!d.job_nodes && !d.job_ms) {
+    distributed::RunOptions o = r.distributed.run;
+    o.budget.time_us = static_cast<std::int64_t>(r.distributed.job_ms * 1000);
+    if (!o.budget.nodes && !o.budget.time_us) {
         if (spec.gravity())
             o.budget.time_us = 1'000'000;
         else
@@ -74,18 +74,15 @@ distributed::RunOptions run_options(const SolveRequest& r, const GameSpec& spec)
     }
     distributed::check_budget(spec, o.budget);
     o.table_mb = r.tt_mb;
-    o.checkpoint = d.checkpoint;
-    o.checkpoint_every_s = d.checkpoint_every_s;
-    o.job_log = d.job_log;
-    o.max_jobs = d.max_jobs;
-    o.max_seconds = d.max_seconds;
-    o.worker_timeout_s = d.worker_timeout_s;
     o.info = [](const std::string& line) {
         fmt::print(stderr, "{}\n", line);
         std::fflush(stderr);
     };
     return o;
 }
+
+// A proof number, "inf" for infinity.
+std::string number_text(std::uint64_t n) { return n == distributed::kInfinite ? "inf" : std::to_string(n); }
 
 std::string result_text(const Position& root, const distributed::RunReport& report, const std::string& checkpoint) {
     if (report.value != Outcome::Unknown) return describe_outcome(root.side_to_move(), report.value, -1);
@@ -107,7 +104,7 @@ void print_report(const SolveRequest& r, const Position& root, const distributed
             {"result", outcome_word(rep.value)},
             {"proven", rep.value != Outcome::Unknown},
             {"complete", rep.value != Outcome::Unknown},
-            {"description", result_text(root, rep, r.distributed.checkpoint)},
+            {"description", result_text(root, rep, r.distributed.run.checkpoint)},
             {"ranks", ranks},
             {"workers", rep.workers},
             {"workers_lost", rep.workers_lost},
@@ -120,6 +117,9 @@ void print_report(const SolveRequest& r, const Position& root, const distributed
             {"tree_nodes", rep.tree_nodes},
             {"resumed_nodes", rep.resumed_nodes},
             {"open_leaves", rep.open_leaves},
+            {"question", rep.question},
+            {"root_proof", rep.root_proof},
+            {"root_disproof", rep.root_disproof},
             {"totals",
              {{"jobs", t.jobs}, {"nodes", t.nodes}, {"job_s", t.job_seconds}, {"wall_s", t.wall_seconds}}}};
         fmt::print("{}\n", j.dump(2));
@@ -127,13 +127,16 @@ void print_report(const SolveRequest& r, const Position& root, const distributed
     }
     fmt::print("game:        {}\n", root.spec().name());
     fmt::print("position:    {}\n", root.stones() ? root.board_string() : std::string("(empty board)"));
-    fmt::print("result:      {}\n", result_text(root, rep, r.distributed.checkpoint));
+    fmt::print("result:      {}\n", result_text(root, rep, r.distributed.run.checkpoint));
     fmt::print("this run:    {} jobs ({} engine) on {} workers ({} lost), {:.2f} s, {:.0f} messages/s, "
                "workers idle {:.0f}%, coordinator {:.0f} us a job\n",
                rep.jobs, rep.engine, rep.workers, rep.workers_lost, rep.wall_s, per_s,
                100 * rep.worker_idle_fraction(), 1e6 * rep.coordinator_s_per_job());
-    fmt::print("tree:        {} nodes ({} from the checkpoint), {} open leaves\n", rep.tree_nodes,
-               rep.resumed_nodes, rep.open_leaves);
+    fmt::print("tree:        {} nodes ({} from the checkpoint), {} open leaves; question '{}', root proof {} "
+               "disproof {}\n",
+               rep.tree_nodes, rep.resumed_nodes, rep.open_leaves,
+               rep.question == "win" ? "does the side to move win?" : "does it at least draw?",
+               number_text(rep.root_proof), number_text(rep.root_disproof));
     fmt::print("all runs:    {} jobs, {} nodes, {:.1f} s in jobs, {:.1f} s of coordinator time\n", t.jobs,
                t.nodes, t.job_seconds, t.wall_seconds);
 }

@@ -228,6 +228,9 @@ private:
         report_.value = tree_->value();
         report_.tree_nodes = tree_->size();
         report_.open_leaves = tree_->open_leaves();
+        report_.question = tree_->target() == Target::Win ? "win" : "draw";
+        report_.root_proof = tree_->node(0).proof;
+        report_.root_disproof = tree_->node(0).disproof;
         report_.wall_s = seconds_between(start_, now);
         report_.totals = totals();
         return report_;

@@ -19,21 +19,11 @@
 #include "distributed/checkpoint.hpp"
 #include "distributed/job.hpp"
 #include "distributed/mpi_channel.hpp"
+#include "distributed/run_options.hpp"
 #include "rules/position.hpp"
 
 namespace kinrow::distributed {
 
-struct RunOptions {
-    Budget budget;
-    std::size_t table_mb = 64;   // each worker's table
-    std::string checkpoint;      // empty: none
-    double checkpoint_every_s = 30;
-    std::string job_log;         // empty: none; else one line a finished job is appended
-    std::uint64_t max_jobs = 0;  // this run stops after so many answers (0: none)
-    double max_seconds = 0;      // ... or after so long (0: none)
-    double worker_timeout_s = 0; // 0: from the budget (see worker_timeout)
-    std::function<void(const std::string&)> info;  // progress lines, about every 10 s
-};
 
 // What a run did; `totals` adds the runs before it (from the checkpoint).
 struct RunReport {
@@ -44,6 +34,10 @@ struct RunReport {
     int resumed_nodes = 0;  // tree nodes read from the checkpoint
     int tree_nodes = 0;
     int open_leaves = 0;
+    // Where the proof stands: the question asked of the root ("win" or
+    // "draw": at least a draw) and the root's numbers for it.
+    std::string question;
+    std::uint64_t root_proof = 0, root_disproof = 0;
     std::uint64_t jobs = 0;      // answers received in this run
     std::uint64_t messages = 0;  // jobs sent + answers received + stops
     double wall_s = 0;

@@ -8,16 +8,10 @@
 #include <string_view>
 
 #include "core/types.hpp"
+#include "distributed/run_options.hpp"
 
 namespace kinrow::distributed {
 
-// How much a worker may spend on one job before it answers "unknown". The
-// generic search counts nodes (deterministic); the Connect-k solver can only
-// be stopped from outside, so its jobs are limited by time.
-struct Budget {
-    std::uint64_t nodes = 0;    // 0: none
-    std::int64_t time_us = 0;   // 0: none (microseconds: small boards' jobs take less than 1 ms)
-};
 
 struct Job {
     int node = -1;      // the proof-tree node the position belongs to
