@@ -128,7 +128,7 @@ void print_report(const SolveRequest& r, const Position& root, const distributed
     fmt::print("game:        {}\n", root.spec().name());
     fmt::print("position:    {}\n", root.stones() ? root.board_string() : std::string("(empty board)"));
     fmt::print("result:      {}\n", result_text(root, rep, r.distributed.run.checkpoint));
-    fmt::print("this run:    {} jobs ({} engine) on {} workers ({} lost), {:.2f} s, {:.0f} messages/s, "
+    fmt::print("this run:    {} jobs ({} engine) on {} workers ({} lost), {:.2f} s, {:.1f} messages/s, "
                "workers idle {:.0f}%, coordinator {:.0f} us a job\n",
                rep.jobs, rep.engine, rep.workers, rep.workers_lost, rep.wall_s, per_s,
                100 * rep.worker_idle_fraction(), 1e6 * rep.coordinator_s_per_job());

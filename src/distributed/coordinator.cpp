@@ -186,8 +186,10 @@ private:
     void lose(Worker& w, const std::string& why) {
         fmt::print(stderr, "kinrow: worker rank {} lost ({}); its job goes back to the tree\n", w.rank, why);
         std::fflush(stderr);
-        if (w.job >= 0) tree_->release(w.job);
-        report_.busy_s += seconds_between(w.since, Clock::now());
+        if (w.job >= 0) {
+            tree_->release(w.job);
+            report_.busy_s += seconds_between(w.since, Clock::now());
+        }
         w.job = -1;
         w.lost = true;
         ++report_.workers_lost;
