@@ -9,4 +9,5 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   g++ cmake make libcli11-dev libfmt-dev nlohmann-json3-dev \
   libgtest-dev libgmock-dev libbenchmark-dev libcpp-httplib-dev pkg-config \
   chromium chromium-driver python3-selenium \
-  pybind11-dev python3-dev python3-numpy python3-pytest python3-setuptools python3-venv >/dev/null
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-setuptools python3-venv \
+  openmpi-bin libopenmpi-dev >/dev/null

@@ -9,6 +9,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "connect/configured_solver.hpp"
+#include "distributed/run_options.hpp"
 #include "engine/engine.hpp"
 #include "rules/position.hpp"
 
@@ -31,6 +33,16 @@ CLI::Validator table_megabytes();
 
 // Parses the game and position; throws Error on bad input.
 Position load_position(const PositionArgs& args);
+
+// `kinrow solve --distributed`: job-level proof-number search over MPI ranks
+// (src/distributed/, docs/distributed.md).
+struct DistributedRequest {
+    bool enabled = false;
+    // The options go straight into `run`, but for the time budget (ms on the
+    // command line). No budget given: 100,000 nodes (generic), 1 s (Connect-k).
+    double job_ms = 0;
+    distributed::RunOptions run;
+};
 
 // Everything `kinrow solve` and `kinrow analyze` accept. One request type for
 // every engine: each backend reads the fields that apply to it and documents
@@ -72,6 +84,7 @@ struct SolveRequest {
     // Prover: write the proof here; resume from / save to this checkpoint.
     std::string proof_path;
     std::string checkpoint_path;
+    DistributedRequest distributed;  // solve only
 };
 
 // The facade's options for a request: limits, table, switches, engine.
@@ -83,6 +96,10 @@ engine::Options engine_options(const SolveRequest& request);
 // search directly rather than ask the facade.
 void solve_connect_batch(const SolveRequest& request, const engine::Options& options);
 void solve_gomoku_vcf(const SolveRequest& request);
+// `solve --distributed`: the options, and the run on every MPI rank (rank 0
+// prints the answer). Without MPI in the build, --distributed is an error.
+void add_distributed_options(CLI::App& solve, DistributedRequest& request);
+void solve_distributed(const SolveRequest& request);
 
 // Subcommands. Each adds itself to the app with its options and callback.
 void add_solve_commands(CLI::App& app);  // solve and analyze

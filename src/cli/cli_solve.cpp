@@ -74,8 +74,10 @@ engine::Options request_options(const SolveRequest& r) {
         throw Error("--generic and --engine " + r.engine + " name two engines");
     if (r.generic) o.engine = engine::EngineKind::Generic;
     if (!r.engine.empty()) o.engine = engine::parse_engine(r.engine);
-    if ((!r.proof_path.empty() || !r.checkpoint_path.empty()) && o.engine != engine::EngineKind::Prover)
-        throw Error("--proof and --checkpoint belong to the prover (--engine prover)");
+    if (!r.proof_path.empty() && o.engine != engine::EngineKind::Prover)
+        throw Error("--proof belongs to the prover (--engine prover)");
+    if (!r.checkpoint_path.empty() && o.engine != engine::EngineKind::Prover && !r.distributed.enabled)
+        throw Error("--checkpoint belongs to the prover (--engine prover) and to --distributed runs");
     // One line a second on stderr, so long searches show they are alive.
     o.progress = [](const engine::Progress& p) {
         fmt::print(stderr, "info depth {} nodes {} nps {:.0f} time {:.1f}s{}{}\n", p.depth, p.nodes,
@@ -108,6 +110,7 @@ void ask_and_print(const SolveRequest& r, const GameSpec& spec, const engine::Op
 }
 
 void run_solve(const SolveRequest& r) {
+    if (r.distributed.enabled) return solve_distributed(r);
     GameSpec spec = parse_game(r.position.game);
     if (r.batch && !spec.gravity()) throw Error("--batch works on gravity games only");
     if (r.vcf) return solve_gomoku_vcf(r);
@@ -154,7 +157,8 @@ void add_solve_commands(CLI::App& app) {
     solve->add_option("--proof", solve_request->proof_path,
                       "Prover: write the proof tree to FILE (check it with kinrow verify FILE)");
     solve->add_option("--checkpoint", solve_request->checkpoint_path,
-                      "Prover: resume from FILE if it exists; save the search there when a limit stops it");
+                      "Prover and --distributed: resume from FILE if it exists; save the search there");
+    add_distributed_options(*solve, solve_request->distributed);
     solve->callback([solve_request] { run_solve(*solve_request); });
 
     auto analyze_request = std::make_shared<SolveRequest>();
