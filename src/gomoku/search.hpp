@@ -82,11 +82,21 @@ private:
 
     int search(int depth, int alpha, int beta, int ply);
     int evaluate() const;
-    // Candidate moves with ordering keys. `forced` is set when the only move
-    // blocks the opponent's four.
-    void generate(MoveList& list, Sq tt_move, int ply, bool& forced);
-    // Our squares that make a four.
-    void fours(MoveList& list) const;
+    // Which moves a list holds: a move left out of it is no better than the
+    // moves in it only for kForced, kThreatReplies and kAll.
+    enum class Coverage {
+        kForced,         // the one square that stops the opponent's five
+        kThreatReplies,  // against an open three: our fours and the squares that change its lines
+        kNearby,         // squares within two of a stone
+        kAll,            // every empty square
+    };
+    // Candidate moves with ordering keys, and how much of the board they cover.
+    Coverage generate(MoveList& list, Sq tt_move, int ply);
+    // The empty squares kNearby leaves out.
+    void far_moves(MoveList& list) const;
+    // The value of a quiet node past the horizon: a win proven by VCF, else
+    // the evaluation.
+    int leaf(int ply);
     void check_limits();
     // When the move must be ready; the default time point when there is no limit.
     std::chrono::steady_clock::time_point deadline() const;
