@@ -317,6 +317,13 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
                 if (b.is_empty(s) && b.shape(me, s) == mine)
                     return publish(report(s, win_in(mine == kShapeFive ? 1 : 3), 0, "forced"));
     }
+    if (n == 0) {
+        // No reply stops the opponent's open-four squares (nor is there a
+        // four to play): lost in four plies. Block one of them anyway.
+        for (Sq s : b.squares())
+            if (b.is_empty(s) && b.shape(them, s) == kShapeFlex4)
+                return publish(report(s, -win_in(4), 0, "forced"));
+    }
     if (forced || n == 1) {
         int score = b.shape_count(them, kShapeFive) > 1 ? -win_in(2) : 0;
         return publish(report(root[0], score, 0, "forced"));
