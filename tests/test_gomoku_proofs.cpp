@@ -9,10 +9,12 @@
 
 #include "gomoku/board.hpp"
 #include "gomoku/search.hpp"
+#include "gomoku_positions.hpp"
 #include "gomoku_proof_checker.hpp"
 
 using namespace kinrow;
 using namespace kinrow::gomoku;
+using kinrow::testing::board_with;
 using kinrow::testing::GomokuProofChecker;
 
 namespace {
@@ -23,17 +25,6 @@ GomokuProofChecker checker_for(const Position& pos) {
     for (Move m = 0; m < pos.cells(); ++m)
         cells[static_cast<std::size_t>(m)] = pos.at(m) == Cell::Empty ? 0 : pos.at(m) == attacker ? 1 : 2;
     return GomokuProofChecker(pos.width(), pos.height(), pos.spec().win_rule == WinRule::ExactlyK, cells);
-}
-
-Position from_stones(const std::vector<std::pair<int, int>>& x, const std::vector<std::pair<int, int>>& o) {
-    GameSpec spec = parse_game("gomoku");
-    std::string rows(spec.cells(), '.');
-    for (auto [r, c] : x) rows[r * spec.width + c] = 'X';
-    for (auto [r, c] : o) rows[r * spec.width + c] = 'O';
-    std::string text;
-    for (int r = 0; r < spec.height; ++r) text += rows.substr(r * spec.width, spec.width) + "/";
-    text.pop_back();
-    return Position::from_board(spec, text);
 }
 
 SearchReport think(const Position& pos, std::uint64_t nodes) {
@@ -48,7 +39,6 @@ void expect_claim_confirmed(const Position& pos, const SearchReport& r, std::uin
     if (r.score <= kWinThreshold) return;
     int plies = kWinScore - r.score;
     GomokuProofChecker checker = checker_for(pos);
-    Position line = pos;
     std::vector<int> hint;
     for (Move m : r.pv) hint.push_back(m);
     checker.hint(hint);
@@ -67,22 +57,22 @@ const std::vector<std::pair<int, int>> kCornersO = {{0, 0}, {0, 14}, {14, 0}, {1
 // The checker itself: true wins confirmed at their exact length, false ones
 // refuted (the search ends without running out of budget).
 TEST(GomokuProofChecker, ConfirmsWinsAtTheirLength) {
-    GomokuProofChecker vcf = checker_for(from_stones(kTwoStepX, kTwoStepO));
+    GomokuProofChecker vcf = checker_for(board_with(kTwoStepX, kTwoStepO));
     EXPECT_FALSE(vcf.attacker_wins(3, 100000));  // four, block, open four, block, five: 5 plies
     EXPECT_TRUE(vcf.attacker_wins(5, 100000));
-    GomokuProofChecker double_three = checker_for(from_stones(kDoubleThreeX, kCornersO));
+    GomokuProofChecker double_three = checker_for(board_with(kDoubleThreeX, kCornersO));
     EXPECT_TRUE(double_three.attacker_wins(5, 100000));
 }
 
 TEST(GomokuProofChecker, RefutesFalseClaims) {
     // One open two: no win in seven plies against every defence.
-    GomokuProofChecker two = checker_for(from_stones({{7, 5}, {7, 6}}, {{0, 0}, {14, 14}}));
+    GomokuProofChecker two = checker_for(board_with({{7, 5}, {7, 6}}, {{0, 0}, {14, 14}}));
     EXPECT_FALSE(two.attacker_wins(7, 1000000));
     EXPECT_FALSE(two.exhausted());
     // The double three, but the defender has a four on the board: it must be
     // blocked, and the defender's five comes first otherwise.
     GomokuProofChecker countered = checker_for(
-        from_stones(kDoubleThreeX, {{2, 2}, {2, 3}, {2, 4}, {2, 5}}));
+        board_with(kDoubleThreeX, {{2, 2}, {2, 3}, {2, 4}, {2, 5}}));
     EXPECT_FALSE(countered.attacker_wins(5, 1000000));
     EXPECT_FALSE(countered.exhausted());
 }
@@ -101,7 +91,7 @@ TEST(GomokuProofs, IssuePositionHasNoFalseClaim) {
 
 // The root VCF and VCT claims of the tactics positions.
 TEST(GomokuProofs, ThreatSearchClaimsAreConfirmed) {
-    for (const Position& pos : {from_stones(kTwoStepX, kTwoStepO), from_stones(kDoubleThreeX, kCornersO)}) {
+    for (const Position& pos : {board_with(kTwoStepX, kTwoStepO), board_with(kDoubleThreeX, kCornersO)}) {
         SearchReport r = think(pos, 50000);
         ASSERT_GT(r.score, kWinThreshold) << pos.move_list_string();
         expect_claim_confirmed(pos, r, 1000000);
