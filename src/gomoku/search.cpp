@@ -17,6 +17,8 @@ constexpr std::uint64_t kLeafVcfNodes = 400;
 constexpr int kVctThreats = 8;
 // Evaluation bonus of a double open three the opponent cannot answer with a four.
 constexpr int kDoubleThreeBonus = 1500;
+// A score this much below the previous iteration's marks an unstable position.
+constexpr int kUnstableDrop = 60;
 // The root safety check: best moves tried, threats of the opponent's VCT.
 constexpr int kSafetyChecks = 8;
 constexpr int kSafetyVctThreats = 5;
@@ -350,6 +352,8 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
 
     std::vector<int> scores(n, -kInfinity);
     int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+    Sq previous_best = kNoSq;
+    int previous_score = 0;
     for (int depth = 1; depth <= max_depth; ++depth) {
         int alpha = -kInfinity, best_score = -kInfinity;
         Sq iteration_best = kNoSq;
@@ -411,9 +415,14 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
             // The next iteration costs about as much as all before it; start it
             // only with 40% of the budget left (a stopped one still counts
             // once its first move, the previous best, is done).
+            int budget = limits.target_ms ? limits.target_ms : limits.time_ms;
+            bool unstable = depth > 4 && (iteration_best != previous_best || best_score < previous_score - kUnstableDrop);
+            if (unstable) budget = std::min(limits.time_ms, 2 * budget);
             auto elapsed = std::chrono::steady_clock::now() - start_;
-            if (elapsed * 5 > std::chrono::milliseconds(limits.time_ms) * 3) break;
+            if (elapsed * 5 > std::chrono::milliseconds(budget) * 3) break;
         }
+        previous_best = iteration_best;
+        previous_score = best_score;
     }
 
     // Threat-space safety: a move after which the opponent wins by fours (or

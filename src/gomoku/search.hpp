@@ -27,7 +27,11 @@ inline constexpr int kWinThreshold = kWinScore - 1000;  // scores beyond: a forc
 inline constexpr int kMaxPly = 128;
 
 struct SearchLimits {
-    int time_ms = 0;             // per-move budget; 0 = none
+    int time_ms = 0;             // per-move hard limit; 0 = none
+    // The time a move should usually take (0: time_ms). Unstable positions
+    // (the best move changed, or the score fell) may use up to twice it,
+    // never beyond time_ms: hard positions get more of the match time.
+    int target_ms = 0;
     std::uint64_t nodes = 0;     // main-search nodes; 0 = none
     int depth = 0;               // iterative deepening up to this depth; 0 = no limit
     bool vcf = true;             // VCF at the root (our win, and the opponent's threats)
