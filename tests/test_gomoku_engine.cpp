@@ -9,24 +9,13 @@
 #include "gomoku/search.hpp"
 #include "gomoku/vcf.hpp"
 #include "gomoku/vct.hpp"
+#include "gomoku_positions.hpp"
 
 using namespace kinrow;
 using namespace kinrow::gomoku;
+using kinrow::testing::board_with;
 
 namespace {
-
-// Empty 15x15 board with the listed stones: `x` and `o` hold "row,col" pairs.
-Position board_with(const std::vector<std::pair<int, int>>& x, const std::vector<std::pair<int, int>>& o,
-                    const char* game = "gomoku") {
-    GameSpec spec = parse_game(game);
-    std::string rows(spec.cells(), '.');
-    for (auto [r, c] : x) rows[r * spec.width + c] = 'X';
-    for (auto [r, c] : o) rows[r * spec.width + c] = 'O';
-    std::string text;
-    for (int r = 0; r < spec.height; ++r) text += rows.substr(r * spec.width, spec.width) + "/";
-    text.pop_back();
-    return Position::from_board(spec, text);
-}
 
 int completions(const Position& pos, Cell who) {
     int n = 0;

@@ -59,7 +59,8 @@ void add_gomocup_command(CLI::App& app) {
 
 void add_match_command(CLI::App& app) {
     struct Args {
-        std::string first, second, game = "gomoku", openings_file;
+        std::string first, second, game = "gomoku", openings_file, openings_format = "moves";
+        std::vector<double> sprt;
         gomoku::MatchOptions options;
     };
     auto args = std::make_shared<Args>();
@@ -78,7 +79,17 @@ void add_match_command(CLI::App& app) {
                     "Random openings: stones placed near the centre")
         ->check(CLI::Range(0, 9));
     cmd->add_option("--openings", args->openings_file,
-                    "File of openings, one move list per line (e.g. 'h8 i9 j8'), used in turn");
+                    "File of openings, one per line, used in turn");
+    cmd->add_option("--openings-format", args->openings_format,
+                    "moves (default: 'h8 i9 j8' or '7,7 8,8'), offset (Gomocup: 'x,y, x,y' from the "
+                    "centre) or pos ('h8i9j8')");
+    cmd->add_option("--sprt", args->sprt,
+                    "Stop when the SPRT decides: elo0,elo1,alpha,beta (e.g. 0,50,0.05,0.05); "
+                    "--games is then the most games played")
+        ->delimiter(',')
+        ->expected(4);
+    cmd->add_option("--claims", args->options.claims_path,
+                    "Write each position where a kinrow player claimed a win: 'moves | plies'");
     cmd->add_option("--seed", args->options.seed, "Seed of the random openings");
     cmd->add_option("--save", args->options.save_path, "Save all games to this SGF file");
     cmd->add_flag("--verbose", args->options.verbose, "Print each game's result");
@@ -88,12 +99,20 @@ void add_match_command(CLI::App& app) {
         if (!args->openings_file.empty()) {
             std::ifstream in(args->openings_file);
             if (!in) throw Error(fmt::format("cannot read openings file '{}'", args->openings_file));
+            gomoku::OpeningFormat format = gomoku::parse_opening_format(args->openings_format);
             for (std::string line; std::getline(in, line);) {
-                if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
-                Position::from_moves(opts.game, line);  // validates
-                opts.openings.push_back(line);
+                if (!line.empty() && line.back() == '\r') line.pop_back();
+                if (line.find_first_not_of(" \t") == std::string::npos || line[0] == '#') continue;
+                opts.openings.push_back(gomoku::opening_moves(opts.game, line, format));
             }
             if (opts.openings.empty()) throw Error("the openings file has no openings");
+        }
+        if (!args->sprt.empty()) {
+            gomoku::Sprt test{args->sprt[0], args->sprt[1], args->sprt[2], args->sprt[3]};
+            if (!(test.elo0 < test.elo1) || !(test.alpha > 0 && test.alpha < 0.5) ||
+                !(test.beta > 0 && test.beta < 0.5))
+                throw Error("--sprt needs elo0 < elo1 and alpha, beta in (0, 0.5)");
+            opts.sprt = test;
         }
         auto first = gomoku::make_contestant(args->first, opts.time_ms);
         auto second = gomoku::make_contestant(args->second, opts.time_ms);
@@ -103,6 +122,14 @@ void add_match_command(CLI::App& app) {
         fmt::print("{} vs {}: {} games, +{} ={} -{}, score {:.1f}%, Elo {:+.0f} +/- {:.0f} (95%)\n",
                    first->name(), second->name(), games, r.wins, r.draws, r.losses, 100 * r.score(),
                    elo, r.elo_error());
+        if (opts.sprt) {
+            const gomoku::Sprt& t = *opts.sprt;
+            int verdict = r.sprt_verdict(t);
+            fmt::print("SPRT elo0={} elo1={} alpha={} beta={}: LLR {:.2f} (bounds {:.2f}, {:.2f}): {}\n",
+                       t.elo0, t.elo1, t.alpha, t.beta, r.llr(t), std::log(t.beta / (1 - t.alpha)),
+                       std::log((1 - t.beta) / t.alpha),
+                       verdict > 0 ? "H1 accepted" : verdict < 0 ? "H0 accepted" : "undecided");
+        }
     });
 }
 

@@ -52,7 +52,11 @@ void check_engine_fits(EngineKind kind, const GameSpec& spec);
 struct Limits {
     int depth = -1;           // plies; < 0: none
     std::uint64_t nodes = 0;  // 0: none
-    int time_ms = 0;          // 0: none
+    int time_ms = 0;          // 0: none; a hard limit
+    // The time a move should usually take (0: time_ms). The Gomoku engine
+    // may spend up to twice it in unstable positions, never beyond time_ms;
+    // the other engines use time_ms alone.
+    int target_ms = 0;
 };
 
 // How far along a long search is; reported about once a second.

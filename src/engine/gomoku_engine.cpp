@@ -107,6 +107,7 @@ public:
         limits_.depth = std::max(l.depth, 0);
         limits_.nodes = l.nodes;
         limits_.time_ms = l.time_ms;
+        limits_.target_ms = l.target_ms;
         if (!limits_.depth && !limits_.nodes && !limits_.time_ms) limits_.time_ms = options_.gomoku_default_time_ms;
     }
     void clear() override { engine_.clear(); }

@@ -174,6 +174,20 @@ void Board::undo() {
     last_won_ = false;
 }
 
+Shape Board::shape_if_blocked(Colour c, Sq t, Sq s) const {
+    for (int d = 0; d < 4; ++d)
+        for (int k = -kWindowSide; k <= kWindowSide; ++k) {
+            if (k == 0 || t + k * offsets_[d] != s) continue;
+            LineKey blocker = other(c) + 1;
+            LineKey key = keys_[d][t] | blocker << (2 * window_slot(k));
+            LinePattern p = table_->pattern(c == kBlack ? key : swap_colours(key));
+            int shift = 4 * d;
+            auto set = static_cast<PatternSet>((patterns_[c][t] & ~(15u << shift)) | (p << shift));
+            return shape_of(set);
+        }
+    return shape(c, t);
+}
+
 Sq Board::find_five(Colour c, Sq around, Sq except) const {
     for (int d = 0; d < 4; ++d)
         for (int k = -4; k <= 4; ++k) {

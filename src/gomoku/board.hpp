@@ -78,6 +78,11 @@ public:
     // Stones within two cells (king distance) of s: candidate moves have some.
     int neighbours(Sq s) const { return near_[s]; }
 
+    // The shape c would make on the empty square t if the opponent had a
+    // stone on the empty square s as well (s within the pattern window on
+    // one of t's lines, else the shape is unchanged).
+    Shape shape_if_blocked(Colour c, Sq t, Sq s) const;
+
     // An empty square on a line through `around` (within four cells) where c
     // makes a five, other than `except`; kNoSq if none.
     Sq find_five(Colour c, Sq around, Sq except = kNoSq) const;

@@ -2,18 +2,23 @@
 
 #include <algorithm>
 
+#include "gomoku/threats.hpp"
+
 namespace kinrow::gomoku {
 
 namespace {
 
 enum Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
 constexpr int kInfinity = kWinScore + 1;
-// Fours the quiescence search plays on past the horizon, per side.
-constexpr int kQuiescenceFours = 4;
+// The VCF search at the leaves: fours and nodes per leaf.
+constexpr int kLeafVcfFours = 12;
+constexpr std::uint64_t kLeafVcfNodes = 400;
 // Threats (fours and threes) of the root VCT search.
 constexpr int kVctThreats = 8;
 // Evaluation bonus of a double open three the opponent cannot answer with a four.
 constexpr int kDoubleThreeBonus = 1500;
+// A score this much below the previous iteration's marks an unstable position.
+constexpr int kUnstableDrop = 60;
 // The root safety check: best moves tried, threats of the opponent's VCT.
 constexpr int kSafetyChecks = 8;
 constexpr int kSafetyVctThreats = 5;
@@ -83,25 +88,18 @@ Sq Engine::MoveList::pick(int i) {
     return moves[i];
 }
 
-void Engine::generate(MoveList& list, Sq tt_move, int ply, bool& forced) {
+Engine::Coverage Engine::generate(MoveList& list, Sq tt_move, int ply) {
     const Board& b = board_;
     Colour me = b.side_to_move(), them = other(me);
-    forced = false;
     list.size = 0;
     if (b.shape_count(them, kShapeFive)) {
         // Only the square that stops the five (callers handle two fives).
         for (Sq s : b.squares())
             if (b.is_empty(s) && b.shape(them, s) == kShapeFive) {
                 list.add(s, 0);
-                forced = true;
-                return;
+                return Coverage::kForced;
             }
     }
-    // Against an open three (a square where the opponent makes an open four
-    // or two fours) or a four-three threat, only our own fours and the
-    // squares on its lines that the opponent needs can matter: a three of
-    // ours would come a move too late.
-    bool defend = b.shape_count(them, kShapeFlex4) + b.shape_count(them, kShapeBlock4Flex3) > 0;
     auto key = [&](Sq s) {
         int k = b.value(me, s) + b.value(them, s) + history_[me][s] / 64;
         if (s == tt_move) k += 1 << 24;
@@ -109,12 +107,15 @@ void Engine::generate(MoveList& list, Sq tt_move, int ply, bool& forced) {
         else if (s == killers_[ply][1]) k += 1 << 19;
         return k;
     };
-    for (Sq s : b.squares()) {
-        if (!b.is_empty(s)) continue;
-        if (defend ? makes_four(b.shape(me, s)) || has_line_at_least(b.patterns(them, s), kBlock4)
-                   : b.neighbours(s) > 0)
-            list.add(s, key(s));
+    // Against an open three (a square where the opponent makes an open four
+    // or a double four) only our fours and the squares that stop every such
+    // square can help: any other move is answered by the open four.
+    if (ThreatReplies replies(b, them); replies.any()) {
+        replies.for_each_reply([&](Sq s) { list.add(s, key(s)); });
+        return Coverage::kThreatReplies;
     }
+    for (Sq s : b.squares())
+        if (b.is_empty(s) && b.neighbours(s) > 0) list.add(s, key(s));
     if (list.size == 0) {
         // The empty board (the centre), or no stone near any empty square on
         // a tiny board (any empty square).
@@ -122,17 +123,27 @@ void Engine::generate(MoveList& list, Sq tt_move, int ply, bool& forced) {
         else
             for (Sq s : b.squares())
                 if (b.is_empty(s)) list.add(s, 0);
+        return Coverage::kAll;
     }
+    return Coverage::kNearby;
 }
 
-void Engine::fours(MoveList& list) const {
+void Engine::far_moves(MoveList& list) const {
+    list.size = 0;
+    for (Sq s : board_.squares())
+        if (board_.is_empty(s) && board_.neighbours(s) == 0) list.add(s, 0);
+}
+
+int Engine::leaf(int ply) {
     const Board& b = board_;
     Colour me = b.side_to_move();
-    list.size = 0;
-    // Most leaves have no four at all: the counts say so without a scan.
-    if (!b.shape_count(me, kShapeBlock4) && !b.shape_count(me, kShapeBlock4Flex3)) return;
-    for (Sq s : b.squares())
-        if (b.is_empty(s) && makes_four(b.shape(me, s))) list.add(s, b.value(me, s));
+    // Most leaves have no four at all: the counts say so without a search.
+    if (b.shape_count(me, kShapeBlock4) + b.shape_count(me, kShapeBlock4Flex3)) {
+        VcfResult r = vcf_.solve(board_, kLeafVcfFours, kLeafVcfNodes, deadline());
+        vcf_nodes_ += r.nodes;
+        if (r.win) return win_in(ply + r.plies);
+    }
+    return evaluate();
 }
 
 int Engine::search(int depth, int alpha, int beta, int ply) {
@@ -146,6 +157,10 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
     if (b.shape_count(me, kShapeFlex4) && !b.shape_count(them, kShapeFive)) return win_in(ply + 3);
     if (b.full()) return 0;
     if (ply >= kMaxPly) return evaluate();
+
+    // Past the horizon only forced blocks are played on; a quiet leaf gets
+    // the evaluation, or a win when VCF proves one.
+    if (depth <= 0 && !b.shape_count(them, kShapeFive)) return leaf(ply);
 
     // Distance pruning: no line can beat a win on the next move.
     alpha = std::max(alpha, -win_in(ply));
@@ -163,60 +178,63 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
             return score;
     }
 
-    bool forced = b.shape_count(them, kShapeFive) > 0;
     MoveList list;
     int original_alpha = alpha;
     int best = -kInfinity;
-    if (depth <= 0 && !forced) {
-        // Quiescence: stand on the evaluation or play on with fours, whose
-        // replies are forced; this sees four-three and four-four wins (and
-        // losses) beyond the horizon at little cost.
-        best = evaluate();
-        if (best >= beta || depth <= -kQuiescenceFours * 2) return best;
-        fours(list);
-        if (list.size == 0) return best;
-        alpha = std::max(alpha, best);
-    } else {
-        generate(list, tt_move, ply, forced);
-    }
+    Coverage coverage = generate(list, tt_move, ply);
+    // The moves left out lose to the open four: its five comes on the
+    // fourth ply from here.
+    if (coverage == Coverage::kThreatReplies) best = -win_in(ply + 4);
+    bool forced = coverage == Coverage::kForced;
     Sq best_move = kNoSq;
-    for (int i = 0; i < list.size; ++i) {
-        Sq s = list.pick(i);
-        // Quiet late moves are searched shallower first; threats never are.
-        bool quiet = b.shape(me, s) < kShapeFlex3 && b.shape(them, s) < kShapeFlex3;
-        // Late-move pruning: near the leaves only the best-ordered quiet
-        // moves are worth a look; threats are always searched.
-        if (quiet && !forced && i >= kLateMoveBase + kLateMovePerPly * depth && best > -kWinThreshold)
-            continue;
-        int new_depth = forced ? depth : depth - 1;
-        int reduction = (!forced && quiet && depth >= 3 && i >= 3) ? 1 + (i >= 12) : 0;
-        b.play(s);
-        int score;
-        if (i == 0) {
-            score = -search(new_depth, -beta, -alpha, ply + 1);
-        } else {
-            score = -search(new_depth - reduction, -alpha - 1, -alpha, ply + 1);
-            if (score > alpha && reduction)
-                score = -search(new_depth, -alpha - 1, -alpha, ply + 1);
-            if (score > alpha && score < beta)
+    auto search_moves = [&](MoveList& moves) {
+        for (int i = 0; i < moves.size; ++i) {
+            Sq s = moves.pick(i);
+            // Quiet late moves are searched shallower first; threats never are.
+            bool quiet = b.shape(me, s) < kShapeFlex3 && b.shape(them, s) < kShapeFlex3;
+            // Late-move pruning: near the leaves only the best-ordered quiet
+            // moves are worth a look; threats are always searched. Only once
+            // a move does not lose, so a loss is never claimed from it.
+            if (quiet && !forced && i >= kLateMoveBase + kLateMovePerPly * depth && best > -kWinThreshold)
+                continue;
+            int new_depth = forced ? depth : depth - 1;
+            int reduction = (!forced && quiet && depth >= 3 && i >= 3) ? 1 + (i >= 12) : 0;
+            b.play(s);
+            int score;
+            if (i == 0) {
                 score = -search(new_depth, -beta, -alpha, ply + 1);
-        }
-        b.undo();
-        if (stop_) return 0;
-        if (score > best) {
-            best = score;
-            best_move = s;
-        }
-        if (score > alpha) alpha = score;
-        if (alpha >= beta) {
-            if (quiet && killers_[ply][0] != s) {
-                killers_[ply][1] = killers_[ply][0];
-                killers_[ply][0] = s;
+            } else {
+                score = -search(new_depth - reduction, -alpha - 1, -alpha, ply + 1);
+                if (score > alpha && reduction)
+                    score = -search(new_depth, -alpha - 1, -alpha, ply + 1);
+                if (score > alpha && score < beta)
+                    score = -search(new_depth, -beta, -alpha, ply + 1);
             }
-            history_[me][s] += depth * depth;
-            break;
+            b.undo();
+            if (stop_) return;
+            if (score > best) {
+                best = score;
+                best_move = s;
+            }
+            if (score > alpha) alpha = score;
+            if (alpha >= beta) {
+                if (quiet && killers_[ply][0] != s) {
+                    killers_[ply][1] = killers_[ply][0];
+                    killers_[ply][0] = s;
+                }
+                history_[me][s] += depth * depth;
+                return;
+            }
         }
+    };
+    search_moves(list);
+    // Every move near the stones loses: a loss is claimed only after the
+    // far ones (rarely better, but not provably worse) lose as well.
+    if (coverage == Coverage::kNearby && best <= -kWinThreshold && !stop_) {
+        far_moves(list);
+        search_moves(list);
     }
+    if (stop_) return 0;
     Bound bound = best >= beta ? kLower : best > original_alpha ? kExact : kUpper;
     entry.key = b.hash();
     entry.score = static_cast<std::int16_t>(to_tt(best, ply));
@@ -289,8 +307,8 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     Colour me = b.side_to_move(), them = other(me);
 
     MoveList list;
-    bool forced = false;
-    generate(list, kNoSq, 0, forced);
+    Coverage coverage = generate(list, kNoSq, 0);
+    bool forced = coverage == Coverage::kForced;
     int n = list.size;
     Sq root[kMaxSquares];
     for (int i = 0; i < n; ++i) root[i] = list.pick(i);
@@ -302,6 +320,13 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
                 if (b.is_empty(s) && b.shape(me, s) == mine)
                     return publish(report(s, win_in(mine == kShapeFive ? 1 : 3), 0, "forced"));
     }
+    if (n == 0) {
+        // No reply stops the opponent's open-four squares (nor is there a
+        // four to play): lost in four plies. Block one of them anyway.
+        for (Sq s : b.squares())
+            if (b.is_empty(s) && b.shape(them, s) == kShapeFlex4)
+                return publish(report(s, -win_in(4), 0, "forced"));
+    }
     if (forced || n == 1) {
         int score = b.shape_count(them, kShapeFive) > 1 ? -win_in(2) : 0;
         return publish(report(root[0], score, 0, "forced"));
@@ -312,7 +337,7 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
         VcfResult r = vcf_.solve(b, 32, limits.vcf_nodes, deadline());
         vcf_nodes_ += r.nodes;
         if (r.win) {
-            SearchReport win = report(r.line[0], win_in(static_cast<int>(r.line.size())), 0, "vcf");
+            SearchReport win = report(r.line[0], win_in(r.plies), 0, "vcf");
             for (Sq s : r.line) win.pv.push_back(b.to_move(s));
             return publish(win);
         }
@@ -323,11 +348,13 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
                                        : std::chrono::steady_clock::time_point{};
         VctResult r = vct_.solve(b, kVctThreats, limits.vct_nodes, deadline);
         vcf_nodes_ += r.nodes;
-        if (r.win) return publish(report(r.first, kWinThreshold + 1, 0, "vct"));
+        if (r.win) return publish(report(r.first, win_in(r.plies), 0, "vct"));
     }
 
     std::vector<int> scores(n, -kInfinity);
     int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+    Sq previous_best = kNoSq;
+    int previous_score = 0;
     for (int depth = 1; depth <= max_depth; ++depth) {
         int alpha = -kInfinity, best_score = -kInfinity;
         Sq iteration_best = kNoSq;
@@ -374,14 +401,29 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
         best.pv = principal_variation(depth);
         publish(best);
         if (stop_) break;
+        if (best_score < -kWinThreshold && coverage == Coverage::kNearby) {
+            // Every move near the stones loses: the far ones must lose too
+            // before the loss stands. The same depth again, with them.
+            far_moves(list);
+            for (int i = 0; i < list.size; ++i) root[n++] = list.pick(i);
+            scores.resize(n, -kInfinity);
+            coverage = Coverage::kAll;
+            --depth;
+            continue;
+        }
         if (std::abs(best_score) > kWinThreshold) break;  // a proven result
         if (limits.time_ms) {
             // The next iteration costs about as much as all before it; start it
             // only with 40% of the budget left (a stopped one still counts
             // once its first move, the previous best, is done).
+            int budget = limits.target_ms ? limits.target_ms : limits.time_ms;
+            bool unstable = depth > 4 && (iteration_best != previous_best || best_score < previous_score - kUnstableDrop);
+            if (unstable) budget = std::min(limits.time_ms, 2 * budget);
             auto elapsed = std::chrono::steady_clock::now() - start_;
-            if (elapsed * 5 > std::chrono::milliseconds(limits.time_ms) * 3) break;
+            if (elapsed * 5 > std::chrono::milliseconds(budget) * 3) break;
         }
+        previous_best = iteration_best;
+        previous_score = best_score;
     }
 
     // Threat-space safety: a move after which the opponent wins by fours (or

@@ -28,7 +28,11 @@ inline constexpr int kWinThreshold = kWinScore - 1000;  // scores beyond: a forc
 inline constexpr int kMaxPly = 128;
 
 struct SearchLimits {
-    int time_ms = 0;             // per-move budget; 0 = none
+    int time_ms = 0;             // per-move hard limit; 0 = none
+    // The time a move should usually take (0: time_ms). Unstable positions
+    // (the best move changed, or the score fell) may use up to twice it,
+    // never beyond time_ms: hard positions get more of the match time.
+    int target_ms = 0;
     std::uint64_t nodes = 0;     // main-search nodes; 0 = none
     int depth = 0;               // iterative deepening up to this depth; 0 = no limit
     bool vcf = true;             // VCF at the root (our win, and the opponent's threats)
@@ -84,11 +88,21 @@ private:
 
     int search(int depth, int alpha, int beta, int ply);
     int evaluate() const;
-    // Candidate moves with ordering keys. `forced` is set when the only move
-    // blocks the opponent's four.
-    void generate(MoveList& list, Sq tt_move, int ply, bool& forced);
-    // Our squares that make a four.
-    void fours(MoveList& list) const;
+    // Which moves a list holds: a move left out of it is no better than the
+    // moves in it only for kForced, kThreatReplies and kAll.
+    enum class Coverage {
+        kForced,         // the one square that stops the opponent's five
+        kThreatReplies,  // against an open three: our fours and the squares that change its lines
+        kNearby,         // squares within two of a stone
+        kAll,            // every empty square
+    };
+    // Candidate moves with ordering keys, and how much of the board they cover.
+    Coverage generate(MoveList& list, Sq tt_move, int ply);
+    // The empty squares kNearby leaves out.
+    void far_moves(MoveList& list) const;
+    // The value of a quiet node past the horizon: a win proven by VCF, else
+    // the evaluation.
+    int leaf(int ply);
     void check_limits();
     // When the move must be ready; the default time point when there is no limit.
     std::chrono::steady_clock::time_point deadline() const;

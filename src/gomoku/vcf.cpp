@@ -28,7 +28,10 @@ VcfResult VcfSearcher::solve(Board& board, int max_fours, std::uint64_t node_bud
     result.win = attack(board, max_fours);
     result.nodes = nodes_;
     result.aborted = aborted_;
-    if (result.win) result.line.assign(line_.rbegin(), line_.rend());
+    if (result.win) {
+        result.line.assign(line_.rbegin(), line_.rend());
+        result.plies = static_cast<int>(line_.size()) + (ends_in_five_ ? 0 : 2);
+    }
     return result;
 }
 
@@ -69,6 +72,7 @@ bool VcfSearcher::attack(Board& board, int fours_left) {
     };
     if (board.shape_count(me, kShapeFive)) {
         line_.push_back(first_with(me, kShapeFive));
+        ends_in_five_ = true;
         return true;
     }
     if (int threats = board.shape_count(them, kShapeFive)) {
@@ -80,6 +84,7 @@ bool VcfSearcher::attack(Board& board, int fours_left) {
     }
     if (board.shape_count(me, kShapeFlex4)) {
         line_.push_back(first_with(me, kShapeFlex4));
+        ends_in_five_ = false;
         return true;
     }
     if (fours_left == 0) return false;

@@ -18,6 +18,7 @@ struct VcfResult {
     // The winning line, attacker and defender alternating from the attacker's
     // first four to its last winning stone (when found).
     std::vector<Sq> line;
+    int plies = 0;  // from the first four to the five (two more than the line when it ends in an open four)
     std::uint64_t nodes = 0;
     bool aborted = false;  // the node budget ran out before a proof
 };
@@ -41,6 +42,7 @@ private:
     std::vector<std::uint64_t> failed_;  // hash ^ depth tag of proven failures
     std::uint64_t mask_;
     std::vector<Sq> line_;
+    bool ends_in_five_ = false;  // the winning line's last move is a five (else an open four)
     std::uint64_t nodes_ = 0, budget_ = 0;
     std::chrono::steady_clock::time_point deadline_;
     bool aborted_ = false;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "gomoku/threats.hpp"
+
 namespace kinrow::gomoku {
 
 namespace {
@@ -36,42 +38,44 @@ VctResult VctSearcher::solve(Board& board, int max_threats, std::uint64_t node_b
     attacker_ = board.side_to_move();
     VctResult result;
     // Iterative deepening: short wins are found first and cheaply.
-    for (int depth = 1; depth <= max_threats && !result.win && !aborted_; ++depth)
-        result.win = attack(board, depth, &result.first);
-    result.win = result.win && !aborted_;
+    for (int depth = 1; depth <= max_threats && !result.plies && !aborted_; ++depth)
+        result.plies = attack(board, depth, &result.first);
+    result.win = result.plies > 0 && !aborted_;
+    if (!result.win) result.plies = 0;
     result.nodes = nodes_;
     result.aborted = aborted_;
     return result;
 }
 
 // The attacker to move: win now, or make a threat that wins against every
-// defence. At the root, `first` receives the winning move.
-bool VctSearcher::attack(Board& b, int threats_left, Sq* first) {
-    if (out_of_budget()) return false;
+// defence. Returns the plies to the five along the longest defence (0: no
+// win found). At the root, `first` receives the winning move.
+int VctSearcher::attack(Board& b, int threats_left, Sq* first) {
+    if (out_of_budget()) return 0;
     Colour me = attacker_, them = other(me);
-    auto answer = [&](Sq s) {
+    auto answer = [&](Sq s, int plies) {
         if (first) *first = s;
-        return true;
+        return plies;
     };
-    if (b.shape_count(me, kShapeFive)) return answer(first_with(b, me, kShapeFive));
+    if (b.shape_count(me, kShapeFive)) return answer(first_with(b, me, kShapeFive), 1);
     int their_fives = b.shape_count(them, kShapeFive);
-    if (their_fives > 1) return false;
-    if (their_fives == 0 && b.shape_count(me, kShapeFlex4)) return answer(first_with(b, me, kShapeFlex4));
+    if (their_fives > 1) return 0;
+    if (their_fives == 0 && b.shape_count(me, kShapeFlex4)) return answer(first_with(b, me, kShapeFlex4), 3);
     if (their_fives == 1) {
         // The defender's four must be blocked; the attack goes on from there.
         Sq block = first_with(b, them, kShapeFive);
         b.play(block);
-        bool win = defend(b, threats_left);
+        int plies = defend(b, threats_left);
         b.undo();
-        return win && answer(block);
+        return plies ? answer(block, plies + 1) : 0;
     }
-    if (threats_left <= 0) return false;
+    if (threats_left <= 0) return 0;
 
     // A win holds with more threats to spare, a failure with fewer.
     Entry& e = table_[b.hash() & mask_];
     if (e.key == b.hash() && !first &&
-        (e.win ? threats_left >= e.depth : threats_left <= e.depth))
-        return e.win;
+        (e.plies ? threats_left >= e.depth : threats_left <= e.depth))
+        return e.plies;
 
     // Against the defender's own open three only fours are fast enough.
     bool fours_only = b.shape_count(them, kShapeFlex4) > 0;
@@ -84,44 +88,51 @@ bool VctSearcher::attack(Board& b, int threats_left, Sq* first) {
     }
     std::stable_sort(moves, moves + n, [&](Sq x, Sq y) { return b.value(me, x) > b.value(me, y); });
     Sq winner = kNoSq;
+    int plies = 0;
     for (int i = 0; i < n && winner == kNoSq && !aborted_; ++i) {
         b.play(moves[i]);
-        if (defend(b, threats_left - 1)) winner = moves[i];
+        if (int p = defend(b, threats_left - 1)) {
+            winner = moves[i];
+            plies = p + 1;
+        }
         b.undo();
     }
-    if (aborted_) return false;
-    e = Entry{b.hash(), static_cast<std::int8_t>(threats_left), winner != kNoSq};
-    return winner != kNoSq && answer(winner);
+    if (aborted_) return 0;
+    e = Entry{b.hash(), static_cast<std::int8_t>(threats_left), static_cast<std::int16_t>(plies)};
+    return winner != kNoSq ? answer(winner, plies) : 0;
 }
 
 // The defender to move after an attacker's move: the attack holds if the
-// move was a threat and every defence still loses.
-bool VctSearcher::defend(Board& b, int threats_left) {
-    if (out_of_budget()) return false;
+// move was a threat and every defence still loses. Returns the plies to the
+// five along the longest defence (0: the attack fails).
+int VctSearcher::defend(Board& b, int threats_left) {
+    if (out_of_budget()) return 0;
     Colour me = attacker_, them = other(me);
-    if (b.shape_count(them, kShapeFive)) return false;  // the defender wins first
+    if (b.shape_count(them, kShapeFive)) return 0;  // the defender wins first
     int fives = b.shape_count(me, kShapeFive);
-    if (fives > 1) return true;
+    if (fives > 1) return 2;
     if (fives == 1) {
         b.play(first_with(b, me, kShapeFive));
-        bool win = !b.last_move_won() && attack(b, threats_left);
+        int plies = b.last_move_won() ? 0 : attack(b, threats_left);
         b.undo();
-        return win;
+        return plies ? plies + 1 : 0;
     }
-    if (!b.shape_count(me, kShapeFlex4)) return false;  // no threat: the defender is free
-    // Every square on the threatened lines, and every four of the defender.
+    if (!b.shape_count(me, kShapeFlex4)) return 0;  // no threat: the defender is free
+    // Every reply that can matter: the defender's fours and the squares that
+    // stop all of the attacker's open-four squares. Any other reply loses to
+    // the open four, its five four plies from here.
     Sq moves[kMaxSquares];
     int n = 0;
-    for (Sq s : b.squares())
-        if (b.is_empty(s) && (makes_four(b.shape(them, s)) || has_line_at_least(b.patterns(me, s), kBlock4)))
-            moves[n++] = s;
+    ThreatReplies(b, me).for_each_reply([&](Sq s) { moves[n++] = s; });
+    int longest = 4;
     for (int i = 0; i < n; ++i) {
         b.play(moves[i]);
-        bool win = !b.last_move_won() && attack(b, threats_left);
+        int plies = b.last_move_won() ? 0 : attack(b, threats_left);
         b.undo();
-        if (!win) return false;
+        if (!plies) return 0;
+        longest = std::max(longest, plies + 1);
     }
-    return true;
+    return longest;
 }
 
 }  // namespace kinrow::gomoku

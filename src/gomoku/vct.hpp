@@ -17,6 +17,7 @@ namespace kinrow::gomoku {
 struct VctResult {
     bool win = false;
     Sq first = kNoSq;  // the attacker's first threat of a win
+    int plies = 0;     // to the five along the longest defence of the proof
     std::uint64_t nodes = 0;
     bool aborted = false;
 };
@@ -31,14 +32,14 @@ public:
                     std::chrono::steady_clock::time_point deadline = {});
 
 private:
-    bool attack(Board& board, int threats_left, Sq* first = nullptr);
-    bool defend(Board& board, int threats_left);
+    int attack(Board& board, int threats_left, Sq* first = nullptr);
+    int defend(Board& board, int threats_left);
     bool out_of_budget();
 
     struct Entry {
         std::uint64_t key = 0;
-        std::int8_t depth = -1;  // threats left when proven
-        bool win = false;
+        std::int8_t depth = -1;  // threats left when searched
+        std::int16_t plies = 0;  // the win's length; 0: a failure
     };
     std::vector<Entry> table_;
     std::uint64_t mask_;

@@ -1,8 +1,11 @@
 #include "protocol/match.hpp"
 
+#include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <random>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -22,10 +25,14 @@ public:
     std::string name() const override { return name_; }
     void new_game(const GameSpec&) override { engine_.clear(); }
     Move choose(const Position& pos) override {
-        return engine_.think(Board::from_position(pos), limits_).move;
+        SearchReport r = engine_.think(Board::from_position(pos), limits_);
+        claim_ = r.score > kWinThreshold ? kWinScore - r.score : 0;
+        return r.move;
     }
+    int claimed_win() const override { return claim_; }
 
 private:
+    int claim_ = 0;
     std::string name_;
     SearchLimits limits_;
     Engine engine_;
@@ -141,6 +148,57 @@ std::unique_ptr<Contestant> make_contestant(const std::string& spec, int time_ms
     return std::make_unique<EnginePlayer>(spec, limits, tt_mb);
 }
 
+OpeningFormat parse_opening_format(const std::string& name) {
+    if (name == "moves") return OpeningFormat::kMoves;
+    if (name == "offset") return OpeningFormat::kOffset;
+    if (name == "pos") return OpeningFormat::kPos;
+    throw Error(fmt::format("unknown opening format '{}' (moves, offset, pos)", name));
+}
+
+std::string opening_moves(const GameSpec& spec, std::string_view line, OpeningFormat format) {
+    std::string moves;
+    auto bad = [&](const char* why) {
+        return Error(fmt::format("bad opening '{}': {}", line, why));
+    };
+    if (format == OpeningFormat::kMoves) {
+        moves = std::string(line);
+    } else if (format == OpeningFormat::kOffset) {
+        std::vector<long> numbers;
+        std::string text(line);
+        for (char& c : text)
+            if (c == ',') c = ' ';
+        std::istringstream in(text);
+        for (std::string token; in >> token;) {
+            char* end = nullptr;
+            long v = std::strtol(token.c_str(), &end, 10);
+            if (*end) throw bad("offsets are integers");
+            numbers.push_back(v);
+        }
+        if (numbers.size() % 2) throw bad("offsets come in x,y pairs");
+        for (std::size_t i = 0; i < numbers.size(); i += 2) {
+            long col = numbers[i] + spec.width / 2, row = numbers[i + 1] + spec.height / 2;
+            if (col < 0 || row < 0 || col >= spec.width || row >= spec.height) throw bad("an offset is off the board");
+            moves += fmt::format("{}{},{}", moves.empty() ? "" : " ", row, col);
+        }
+    } else {
+        // Each move is a column letter and a row number.
+        for (std::size_t i = 0; i < line.size();) {
+            if (std::isspace(static_cast<unsigned char>(line[i]))) {
+                ++i;
+                continue;
+            }
+            std::size_t j = i + 1;
+            while (j < line.size() && std::isdigit(static_cast<unsigned char>(line[j]))) ++j;
+            if (!std::isalpha(static_cast<unsigned char>(line[i])) || j == i + 1) throw bad("expected moves like h8i9");
+            if (!moves.empty()) moves += ' ';
+            moves.append(line.substr(i, j - i));
+            i = j;
+        }
+    }
+    Position::from_moves(spec, moves);  // validates: on the board, distinct, no finished game
+    return moves;
+}
+
 double MatchResult::score() const {
     int games = wins + draws + losses;
     return games ? (wins + 0.5 * draws) / games : 0.5;
@@ -173,12 +231,35 @@ double MatchResult::elo_error() const {
     return 1.96 * se * slope;
 }
 
+double MatchResult::llr(const Sprt& test) const {
+    int games = wins + draws + losses;
+    if (!games) return 0;
+    double s = score();
+    double variance = (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / games;
+    if (variance <= 0) return 0;  // every game alike: no evidence of spread yet
+    auto expected = [](double elo) { return 1 / (1 + std::pow(10.0, -elo / 400)); };
+    double s0 = expected(test.elo0), s1 = expected(test.elo1);
+    return games * (s1 - s0) * (2 * s - s0 - s1) / (2 * variance);
+}
+
+int MatchResult::sprt_verdict(const Sprt& test) const {
+    double value = llr(test);
+    if (value >= std::log((1 - test.beta) / test.alpha)) return +1;
+    if (value <= std::log(test.beta / (1 - test.alpha))) return -1;
+    return 0;
+}
+
 MatchResult play_match(Contestant& first, Contestant& second, const MatchOptions& opts) {
     std::mt19937_64 rng(opts.seed);
     std::ofstream sgf;
     if (!opts.save_path.empty()) {
         sgf.open(opts.save_path);
         if (!sgf) throw Error(fmt::format("cannot write '{}'", opts.save_path));
+    }
+    std::ofstream claims;
+    if (!opts.claims_path.empty()) {
+        claims.open(opts.claims_path);
+        if (!claims) throw Error(fmt::format("cannot write '{}'", opts.claims_path));
     }
     MatchResult result;
     std::string opening;
@@ -199,9 +280,17 @@ MatchResult play_match(Contestant& first, Contestant& second, const MatchOptions
         std::size_t opening_length = pos.history().size();
         Result outcome = Result::Ongoing;
         std::string note;
+        bool claimed[2] = {false, false};
         while (!pos.game_over()) {
-            Contestant& mover = pos.side_to_move() == kinrow::Player::X ? black : white;
+            int side = pos.side_to_move() == kinrow::Player::X ? 0 : 1;
+            Contestant& mover = side == 0 ? black : white;
             Move m = mover.choose(pos);
+            // The first claim of each player per game: a position to check.
+            if (claims && mover.claimed_win() && !claimed[side]) {
+                claimed[side] = true;
+                claims << fmt::format("{} | {}\n", pos.move_list_string(), mover.claimed_win());
+                claims.flush();
+            }
             if (!pos.is_legal(m)) {
                 outcome = pos.side_to_move() == kinrow::Player::X ? Result::OWins : Result::XWins;
                 note = fmt::format("{} forfeits (no legal move in time)", mover.name());
@@ -231,6 +320,8 @@ MatchResult play_match(Contestant& first, Contestant& second, const MatchOptions
             sgf << ")\n";
             sgf.flush();
         }
+        // Decided only after both colours of an opening were played.
+        if (opts.sprt && game % 2 == 1 && result.sprt_verdict(*opts.sprt)) break;
     }
     return result;
 }

@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rules/position.hpp"
@@ -21,6 +23,23 @@ public:
     // The move for the side to move in `pos`, or kNoMove when the player
     // failed (crashed, timed out, answered nonsense); the caller checks legality.
     virtual Move choose(const Position& pos) = 0;
+    // The plies to the five of the win claimed with the last move (0: no
+    // claim, or a player that does not say).
+    virtual int claimed_win() const { return 0; }
+};
+
+// Opening files: `moves` (kinrow's move lists: `h8 i9` or `7,7 8,8`),
+// `offset` (Gomocup / c-gomoku-cli: `x,y, x,y` column and row offsets from
+// the centre cell (size / 2)), `pos` (concatenated algebraic moves: `h8i9j7`).
+enum class OpeningFormat { kMoves, kOffset, kPos };
+OpeningFormat parse_opening_format(const std::string& name);
+// One line of an opening file as a kinrow move list; throws Error on bad input.
+std::string opening_moves(const GameSpec& spec, std::string_view line, OpeningFormat format);
+
+// The sequential probability ratio test of H1: elo = elo1 against H0: elo =
+// elo0, with error rates alpha (accepting H1 wrongly) and beta (H0 wrongly).
+struct Sprt {
+    double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;
 };
 
 // `kinrow[:key=value,...]` with keys time (ms per move), depth, nodes, vcf
@@ -36,6 +55,8 @@ struct MatchOptions {
     std::uint64_t seed = 1;
     std::vector<std::string> openings;  // move lists; empty: random openings
     std::string save_path;              // SGF collection of all games; empty: none
+    std::string claims_path;            // positions where a player claimed a win; empty: none
+    std::optional<Sprt> sprt;           // stop early when the test decides
     bool verbose = false;
 };
 
@@ -44,6 +65,11 @@ struct MatchResult {
     double score() const;                 // (wins + draws / 2) / games
     double elo() const;                   // Elo difference of the first player over the second
     double elo_error() const;             // 95% error bar of elo()
+    // The log-likelihood ratio of the SPRT (normal approximation of the
+    // game score, as fishtest and cutechess compute it) and its verdict:
+    // +1 H1 accepted, -1 H0 accepted, 0 go on.
+    double llr(const Sprt& test) const;
+    int sprt_verdict(const Sprt& test) const;
 };
 
 // Plays opts.games games (each opening twice, colours swapped), printing one

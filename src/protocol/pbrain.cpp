@@ -100,13 +100,19 @@ void PbrainSession::info(std::string_view key, std::string_view value) {
     }
 }
 
-int PbrainSession::budget_ms() const {
+PbrainSession::Budget PbrainSession::budget() const {
     // Stop well before the manager's limit: process and pipe latency, and the
     // final iteration's overshoot.
-    long long turn = timeout_turn_ > 0 ? timeout_turn_ * 85 / 100 - 30 : 50;
-    long long budget = turn;
-    if (timeout_match_ > 0 && time_left_ > 0) budget = std::min(budget, time_left_ / 15 - 30);
-    return static_cast<int>(std::clamp(budget, 10LL, 1LL << 30));
+    long long hard = timeout_turn_ > 0 ? timeout_turn_ * 85 / 100 - 30 : 50;
+    long long target = hard;
+    if (timeout_match_ > 0 && time_left_ > 0) {
+        // A share of what is left for a usual move, and never more than a
+        // fifth of it for a hard one: the clock lasts any game length.
+        hard = std::min(hard, time_left_ / 5 - 30);
+        target = std::min(hard, time_left_ / 20 - 30);
+    }
+    auto clamp = [](long long ms) { return static_cast<int>(std::clamp(ms, 10LL, 1LL << 30)); };
+    return {clamp(hard), clamp(target)};
 }
 
 void PbrainSession::think_and_play() {
@@ -143,7 +149,8 @@ void PbrainSession::think_and_play() {
         engine_height_ = height_;
     }
     if (unsupported_rule_) reply("MESSAGE renju and caro are not supported: playing exactly five");
-    engine_->set_limits({.time_ms = budget_ms()});
+    Budget time = budget();
+    engine_->set_limits({.time_ms = time.hard_ms, .target_ms = time.target_ms});
     engine::Analysis a = engine_->choose_move(pos);
     reply(fmt::format("MESSAGE depth {} score {} nodes {} time {} ms ({})", a.stats.depth, a.value.score,
                       a.stats.nodes, static_cast<long long>(a.stats.seconds * 1000), a.stats.note));

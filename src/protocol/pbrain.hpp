@@ -32,7 +32,11 @@ private:
     void info(std::string_view key, std::string_view value);
     void board_line(std::string_view line);
     bool parse_cell(std::string_view text, int& x, int& y, int* extra = nullptr) const;
-    int budget_ms() const;
+    // Milliseconds for this move: the limit, and what a usual move takes.
+    struct Budget {
+        int hard_ms, target_ms;
+    };
+    Budget budget() const;
     void reply(std::string_view text);
 
     std::ostream& out_;

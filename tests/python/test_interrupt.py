@@ -12,7 +12,7 @@ import kinrow
 # Searches that would run for minutes.
 LONG_SEARCHES = {
     "connect": lambda: kinrow.solve(kinrow.Game("connect4").new_state()),
-    "generic": lambda: kinrow.solve(kinrow.Game("mnk:5,5,4").new_state()),
+    "generic": lambda: kinrow.solve(kinrow.Game("mnk:6,6,5").new_state(), engine="generic"),
     "gomoku": lambda: kinrow.best_move(kinrow.Game("gomoku").new_state("h8"), time_ms=600_000),
     "analyze": lambda: kinrow.analyze(kinrow.Game("connect4").new_state(), book=False),
     "batch": lambda: kinrow.solve_batch(["4453", ""]),
