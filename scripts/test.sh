@@ -15,7 +15,7 @@ case "${1:-}" in
     ASAN_OPTIONS=detect_leaks=0 ctest --test-dir build-sanitize --output-on-failure -j"$(nproc)" -E Slow
     ;;
   --lto)
-    cmake -S . -B build-lto -DCMAKE_BUILD_TYPE=Release -DKINROW_BUILD_BENCHMARKS=OFF \
+    cmake -S . -B build-lto -DCMAKE_BUILD_TYPE=Release -DKINROW_BUILD_BENCHMARKS=OFF -DKINROW_PYTHON=OFF \
       -DCMAKE_INTERPROCEDURAL_OPTIMIZATION=ON \
       -DCMAKE_CXX_FLAGS="-Werror=odr -Werror=lto-type-mismatch" >/dev/null
     cmake --build build-lto -j"$(nproc)"
