@@ -83,8 +83,11 @@ struct Options {
     // when `book` is empty and use_book is set.
     std::string book;
     bool use_book = true;
-    // Gomoku: the time a search gets when no limit is given.
+    // Gomoku: the time a search gets when no limit is given; the threat
+    // searches at the root (on; `kinrow match` switches them off to measure them).
     int gomoku_default_time_ms = 3000;
+    bool gomoku_root_vcf = true;
+    bool gomoku_root_vct = true;
     // Weighted: the search depth when none is given (the course default).
     int weighted_default_depth = 4;
     // Prover: write the proof tree here (empty: none); resume from and save

@@ -38,6 +38,8 @@ public:
         : options_(options), engine_(std::max<std::size_t>(options.tt_mb, 1) << 20) {
         set_limits(options.limits);
         limits_.stop = options.stop;
+        limits_.vcf = options.gomoku_root_vcf;
+        limits_.vct = options.gomoku_root_vct;
     }
 
     EngineKind kind() const override { return EngineKind::Gomoku; }

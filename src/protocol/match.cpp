@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "gomoku/board.hpp"
 #include "core/error.hpp"
+#include "engine/engine.hpp"
 #include "gomoku/search.hpp"
 #include "protocol/subprocess.hpp"
 
@@ -20,22 +20,26 @@ namespace {
 
 class EnginePlayer : public Contestant {
 public:
-    EnginePlayer(std::string name, const SearchLimits& limits, std::size_t tt_mb)
-        : name_(std::move(name)), limits_(limits), engine_(tt_mb << 20) {}
+    EnginePlayer(std::string name, engine::Options options) : name_(std::move(name)), options_(std::move(options)) {
+        options_.engine = engine::EngineKind::Gomoku;
+    }
     std::string name() const override { return name_; }
-    void new_game(const GameSpec&) override { engine_.clear(); }
+    void new_game(const GameSpec& spec) override {
+        if (engine_) engine_->clear();
+        else engine_ = engine::make_engine(spec, options_);
+    }
     Move choose(const Position& pos) override {
-        SearchReport r = engine_.think(Board::from_position(pos), limits_);
-        claim_ = r.score > kWinThreshold ? kWinScore - r.score : 0;
-        return r.move;
+        engine::Analysis a = engine_->choose_move(pos);
+        claim_ = a.value.score > kWinThreshold ? kWinScore - static_cast<int>(a.value.score) : 0;
+        return a.best_move;
     }
     int claimed_win() const override { return claim_; }
 
 private:
     int claim_ = 0;
     std::string name_;
-    SearchLimits limits_;
-    Engine engine_;
+    engine::Options options_;
+    std::unique_ptr<engine::Engine> engine_;
 };
 
 // An external brain: the whole position is sent as BOARD before every move,
@@ -123,9 +127,10 @@ std::string random_opening(const GameSpec& spec, int stones, std::mt19937_64& rn
 std::unique_ptr<Contestant> make_contestant(const std::string& spec, int time_ms) {
     if (spec != "kinrow" && !spec.starts_with("kinrow:"))
         return std::make_unique<BrainPlayer>(spec, time_ms);
-    SearchLimits limits;
+    engine::Options options;
+    engine::Limits& limits = options.limits;
     limits.time_ms = time_ms;
-    std::size_t tt_mb = 32;
+    options.tt_mb = 32;
     std::string_view rest = spec == "kinrow" ? "" : std::string_view(spec).substr(7);
     while (!rest.empty()) {
         auto comma = rest.find(',');
@@ -140,12 +145,12 @@ std::unique_ptr<Contestant> make_contestant(const std::string& spec, int time_ms
         if (key == "time") limits.time_ms = static_cast<int>(value);
         else if (key == "depth") limits.depth = static_cast<int>(value);
         else if (key == "nodes") limits.nodes = static_cast<std::uint64_t>(value);
-        else if (key == "vcf") limits.vcf = value != 0;
-        else if (key == "vct") limits.vct = value != 0;
-        else if (key == "tt") tt_mb = static_cast<std::size_t>(std::max(1LL, value));
+        else if (key == "vcf") options.gomoku_root_vcf = value != 0;
+        else if (key == "vct") options.gomoku_root_vct = value != 0;
+        else if (key == "tt") options.tt_mb = static_cast<std::size_t>(std::max(1LL, value));
         else throw Error(fmt::format("unknown engine option '{}' in '{}' (time, depth, nodes, vcf, vct, tt)", key, spec));
     }
-    return std::make_unique<EnginePlayer>(spec, limits, tt_mb);
+    return std::make_unique<EnginePlayer>(spec, options);
 }
 
 OpeningFormat parse_opening_format(const std::string& name) {
