@@ -3,6 +3,7 @@
 // ones, and losing a worker (docs/distributed.md says what Open MPI allows).
 #ifdef KINROW_HAVE_MPI
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -84,6 +85,18 @@ TEST(DistributedMpi, Connect544MatchesTheSingleSolver) { expect_single_value("co
 TEST(DistributedMpi, Connect654MatchesTheSingleSolver) { expect_single_value("connect:6,5,4", "--job-ms 1"); }
 TEST(DistributedMpi, Mnk444MatchesTheSingleSolver) { expect_single_value("mnk:4,4,4", "--job-nodes 300"); }
 TEST(DistributedMpi, Mnk554MatchesTheSingleSolver) { expect_single_value("mnk:5,5,4", "--job-nodes 100000"); }
+
+// Five in a row: the workers run the proof-number prover, whose jobs of a
+// few dozen nodes leave most of the proof to the tree.
+TEST(DistributedMpi, ProverJobsMatchTheSingleSolverOn665And765) {
+    for (auto [game, budget] : {std::pair{"mnk:6,6,5", 30}, std::pair{"mnk:7,6,5", 300}}) {
+        nlohmann::json j = distributed_solve(fmt::format("{} --job-nodes {}", game, budget));
+        EXPECT_EQ(j["job_engine"], "prover") << game;
+        EXPECT_EQ(j["result"], single_result(game)) << game;
+        EXPECT_EQ(j["proven"], true) << game;
+        EXPECT_GT(j["jobs"].get<int>(), 10) << game << ": the tree was not tested";
+    }
+}
 
 TEST(DistributedMpi, ResumesWithoutRepeatingFinishedJobs) {
     const std::string checkpoint = temp_path("resume.ckpt"), log1 = temp_path("log1"), log2 = temp_path("log2");

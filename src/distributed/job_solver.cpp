@@ -14,6 +14,7 @@
 #include "connect/solver.hpp"
 #include "connect/transposition_table.hpp"
 #include "core/error.hpp"
+#include "prover/prover.hpp"
 #include "search/search.hpp"
 
 namespace kinrow::distributed {
@@ -149,6 +150,48 @@ private:
     search::Searcher searcher_;
 };
 
+// The proof-number prover (src/prover/): threat cuts and pairing strategies
+// settle k >= 5 boards where the exact search drowns. A job is one prove()
+// call under the budget; the prover builds its table per call, so a job
+// starts afresh (what a worker proved earlier still reaches the coordinator's
+// tree, which never sends a known position again).
+class ProverJobSolver final : public JobSolver {
+public:
+    explicit ProverJobSolver(std::size_t table_mb) : table_mb_(table_mb) {}
+
+    const char* name() const override { return "prover"; }
+
+    JobAnswer solve(const Position& pos, const Budget& budget) override {
+        prover::Options options;
+        options.table_mb = table_mb_;
+        options.node_limit = budget.nodes;
+        // The prover counts whole milliseconds: a shorter budget is one.
+        if (budget.time_us > 0) options.time_ms = static_cast<int>(std::max<std::int64_t>(1, budget.time_us / 1000));
+        prover::Result r = prover::prove(pos, options);
+        JobAnswer answer;
+        if (r.proven) {
+            switch (r.value) {
+                case prover::Value::Win: answer.outcome = Outcome::Win; break;
+                case prover::Value::Loss: answer.outcome = Outcome::Loss; break;
+                case prover::Value::Draw: answer.outcome = Outcome::Draw; break;
+                case prover::Value::Unknown: break;
+            }
+        }
+        answer.nodes = r.nodes;
+        answer.seconds = r.seconds;
+        return answer;
+    }
+
+private:
+    std::size_t table_mb_;
+};
+
+// Five in a row and more, won by at least k: the prover, as the engine
+// facade's choose_engine picks it for such boards; else the exact search.
+bool prover_takes(const GameSpec& spec) {
+    return !spec.gravity() && !spec.weighted() && spec.k >= 5 && spec.win_rule == WinRule::AtLeastK;
+}
+
 }  // namespace
 
 void check_budget(const GameSpec& spec, const Budget& budget) {
@@ -159,10 +202,13 @@ void check_budget(const GameSpec& spec, const Budget& budget) {
     if (budget.nodes == 0 && budget.time_us <= 0) throw Error("a job needs a budget: --job-nodes or --job-ms");
 }
 
-const char* job_solver_name(const GameSpec& spec) { return spec.gravity() ? "connect" : "generic"; }
+const char* job_solver_name(const GameSpec& spec) {
+    return spec.gravity() ? "connect" : prover_takes(spec) ? "prover" : "generic";
+}
 
 std::unique_ptr<JobSolver> make_job_solver(const GameSpec& spec, std::size_t table_mb) {
     if (spec.gravity()) return std::make_unique<ConnectJobSolver>(spec, table_mb);
+    if (prover_takes(spec)) return std::make_unique<ProverJobSolver>(table_mb);
     return std::make_unique<GenericJobSolver>(table_mb);
 }
 

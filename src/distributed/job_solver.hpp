@@ -4,11 +4,9 @@
 // still holds the subtrees it proved on the way.
 //
 // The engines plug in behind JobSolver: the Connect-k bitboard solver for
-// gravity games, the generic exact search (search::Searcher under a node
-// budget) for free-placement boards. The proof-number prover (src/prover/,
-// roughly prover::prove(position, options)) is meant to plug in the same way:
-// one more class here answering proved / disproved / unknown under a budget,
-// and one more case in make_job_solver.
+// gravity games, the proof-number prover (src/prover/) for free-placement
+// boards of five in a row and more, the generic exact search
+// (search::Searcher under a node budget) for the other free-placement boards.
 #pragma once
 
 #include <cstddef>
@@ -23,7 +21,7 @@ namespace kinrow::distributed {
 class JobSolver {
 public:
     virtual ~JobSolver() = default;
-    // The name in reports and logs ("connect", "generic").
+    // The name in reports and logs ("connect", "prover", "generic").
     virtual const char* name() const = 0;
     // The proven value of `pos` (not over) for its side to move, or Unknown
     // with the work spent when the budget ran out first.
@@ -37,8 +35,9 @@ void check_budget(const GameSpec& spec, const Budget& budget);
 // The name of the engine make_job_solver picks for the game.
 const char* job_solver_name(const GameSpec& spec);
 
-// The best engine for the game: Connect-k for gravity games, the generic
-// exact search otherwise; a table of `table_mb` MiB.
+// The best engine for the game: Connect-k for gravity games, the prover for
+// k >= 5 free-placement boards won by k or more, the generic exact search
+// otherwise; a table of `table_mb` MiB.
 std::unique_ptr<JobSolver> make_job_solver(const GameSpec& spec, std::size_t table_mb);
 
 }  // namespace kinrow::distributed
