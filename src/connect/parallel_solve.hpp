@@ -8,6 +8,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -21,9 +22,13 @@ struct ParallelResult {
     SearchStats stats;  // summed over the threads
 };
 
+// `cancel`, the caller's stop flag (Ctrl-C in Python, a web client gone), may
+// end the solve early; the score is then meaningless (the caller checks its
+// flag, as after a single-threaded solve).
 template <class Table, class Geo>
 ParallelResult parallel_solve(const Geo& g, Table& far, Table& near, const BitPosition& p, bool weak,
-                              int threads, SolverOptions options = {}) {
+                              int threads, SolverOptions options = {},
+                              const std::atomic<bool>* cancel = nullptr) {
     std::atomic<bool> stop{false};
     std::atomic<int> winner{-1};
     auto busy = std::make_unique<BusyNodes>();
@@ -48,10 +53,19 @@ ParallelResult parallel_solve(const Geo& g, Table& far, Table& near, const BitPo
         int none = -1;
         if (winner.compare_exchange_strong(none, t)) stop.store(true);
     };
-    std::vector<std::jthread> helpers;
-    for (int t = 1; t < threads; ++t) helpers.emplace_back(run, t);
-    run(0);
-    helpers.clear();  // joins
+    {
+        std::vector<std::jthread> workers;
+        for (int t = 0; t < threads; ++t) workers.emplace_back(run, t);
+        // The caller's flag reaches the solvers through the shared one, polled
+        // here rather than read at every node beside it.
+        while (winner.load() < 0) {
+            if (cancel && cancel->load(std::memory_order_relaxed)) {
+                stop.store(true);
+                break;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+    }  // joins
     ParallelResult result;
     result.score = scores[winner.load()];
     for (const auto& s : solvers) {

@@ -102,7 +102,9 @@ public:
                 if constexpr (std::is_same_v<decltype(table), connect::TablePair*>) {
                     if (table && options_.threads > 1) {
                         auto r = connect::parallel_solve(solver.geometry(), table->far, table->near, p,
-                                                         options_.weak, options_.threads, config_.options);
+                                                         options_.weak, options_.threads, config_.options,
+                                                         options_.stop);
+                        throw_if_stopped();
                         score = r.score;
                         add_solver_stats(a.stats, r.stats);
                         parallel = true;
