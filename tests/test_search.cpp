@@ -1,6 +1,10 @@
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <random>
+#include <thread>
 
 #include "search/benchmark.hpp"
 #include "core/error.hpp"
@@ -375,4 +379,59 @@ TEST(SearchTableSlow, TableExperimentAgreesAcrossTables) {
     EXPECT_GT(lines[1].stats.tt_collisions, lines[2].stats.tt_collisions);
     EXPECT_GT(lines[2].stats.tt_collisions, lines[3].stats.tt_collisions);
     EXPECT_LT(lines[3].stats.nodes, lines[0].stats.nodes);
+}
+
+// A parallel exact solve (SearchOptions::threads) gives the single-threaded
+// values, distances included, whichever engine of the team finishes first.
+TEST(SearchParallel, ThreadsGiveTheSingleThreadedValues) {
+    std::mt19937 rng(20261124);
+    for (const char* game : {"tictactoe", "mnk:4,4,4", "mnk:5,4,4", "connect:5,4,3", "connect:4,4,3"}) {
+        const GameSpec spec = parse_game(game);
+        for (int trial = 0; trial < 6; ++trial) {
+            Position pos = random_position(spec, trial, rng);
+            if (pos.game_over()) continue;
+            for (bool weak : {false, true}) {
+                SearchOptions one = small_table();
+                one.weak = weak;
+                Position p1 = pos;
+                SearchResult expected = Searcher(one).search(p1);
+                for (int threads : {2, 3}) {
+                    SearchOptions team = one;
+                    team.threads = threads;
+                    Position p = pos;
+                    SearchResult r = Searcher(team).search(p);
+                    EXPECT_EQ(p.board_string(), pos.board_string());
+                    EXPECT_TRUE(r.complete && r.proven) << game << " " << pos.board_string();
+                    const std::string where =
+                        fmt::format("{} {} threads {}{}", game, pos.board_string(), threads, weak ? " weak" : "");
+                    // A weak solve's score is a bound: only its outcome is the value.
+                    if (weak)
+                        EXPECT_EQ(outcome_of(r.score, true), outcome_of(expected.score, true)) << where;
+                    else
+                        EXPECT_EQ(r.score, expected.score) << where;
+                    EXPECT_EQ(r.bound, expected.bound) << where;
+                    ASSERT_FALSE(r.pv.empty());
+                    EXPECT_TRUE(pos.is_legal(r.pv.front()));
+                }
+            }
+        }
+    }
+}
+
+TEST(SearchParallel, TheStopFlagAndTheLimitsEndTheWholeTeam) {
+    std::atomic<bool> stop{false};
+    SearchOptions o = small_table();
+    o.threads = 2;
+    o.stop = &stop;
+    std::jthread stopper([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        stop = true;
+    });
+    SearchResult stopped = solve("mnk:6,6,5", "", o);  // minutes of work for the exact search
+    EXPECT_FALSE(stopped.complete);
+    o.stop = nullptr;
+    o.node_limit = 20000;
+    SearchResult limited = solve("mnk:6,6,5", "", o);
+    EXPECT_FALSE(limited.complete);
+    EXPECT_NE(limited.best_move, kNoMove);
 }

@@ -46,6 +46,7 @@ search::SearchOptions search_options(const Options& o) {
     s.time_ms = o.limits.time_ms;
     s.tt_mb = o.tt_mb;
     s.weak = o.weak;
+    s.threads = o.threads;
     s.stop = o.stop;
     if (o.progress)
         s.progress = [report = o.progress](const search::SearchProgress& p) {

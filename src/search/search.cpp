@@ -4,6 +4,7 @@
 #include <array>
 #include <chrono>
 #include <optional>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -81,6 +82,19 @@ Score window_weight(int c) {
     return kWeights[std::min(c, 6)];
 }
 
+// How a parallel solve's helpers perturb their move order: at the first
+// plies, noise of up to a few threat-potential units (potential is scaled by
+// 2^24 in the ordering key).
+constexpr int kHelperOrderPlies = 3;
+constexpr int kHelperNoiseBits = 27;
+
+// A 64-bit finaliser (SplitMix64's): well-spread noise from a small input.
+std::uint64_t mix64(std::uint64_t x) {
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
 double seconds_since(Clock::time_point t) {
     return std::chrono::duration<double>(Clock::now() - t).count();
 }
@@ -90,6 +104,9 @@ double seconds_since(Clock::time_point t) {
 class SearchEngine {
 public:
     explicit SearchEngine(SearchOptions options);
+    // A helper of a parallel solve: the main engine's table, and ordering
+    // perturbed by `helper` (1, 2, ...) near the root.
+    SearchEngine(SearchOptions options, std::shared_ptr<TranspositionTableBase> table, int helper);
 
     SearchResult search(Position& pos, bool want_pv);
     std::vector<MoveValue> analyze(Position& pos, SearchStats* stats);
@@ -117,7 +134,14 @@ private:
     bool budget_exhausted();
 
     // --- drivers
+    // The engines of one parallel solve; `done` ends every search of the team.
+    struct Team {
+        std::atomic<bool> done{false};
+    };
+    bool parallel_solve_applies() const;
+    SearchResult run_team(bool want_pv);
     SearchResult run_negamax(bool want_pv);
+    void add_pv(SearchResult& res);
     Score solve_exact(Score& lower, Score& upper);
     std::vector<Move> proven_pv(Score score, Bound bound);
     std::vector<Move> table_pv(int max_length);
@@ -127,7 +151,7 @@ private:
     std::optional<GameSpec> spec_;
     std::unique_ptr<LineIndex> lines_;
     std::unique_ptr<Symmetries> symmetries_;
-    std::unique_ptr<TranspositionTableBase> table_;
+    std::shared_ptr<TranspositionTableBase> table_;
     // Zobrist keys of a stone on a cell under each symmetry: [symmetry][stone][cell].
     std::vector<std::array<std::vector<std::uint64_t>, 2>> symmetric_keys_;
     std::vector<std::array<std::uint8_t, 2>> counts_;  // stones of X / O in each window
@@ -144,6 +168,8 @@ private:
     int root_stones_ = 0;
     bool stop_ = false;
     Move root_best_ = kNoMove;
+    Team* team_ = nullptr;  // set while a parallel solve runs
+    int helper_ = 0;        // 0: the main engine
 };
 
 SearchEngine::SearchEngine(SearchOptions options) : opt(std::move(options)) {
@@ -154,6 +180,9 @@ SearchEngine::SearchEngine(SearchOptions options) : opt(std::move(options)) {
             table_ = std::make_unique<TranspositionTable>(opt.tt_mb);
     }
 }
+
+SearchEngine::SearchEngine(SearchOptions options, std::shared_ptr<TranspositionTableBase> table, int helper)
+    : opt(std::move(options)), table_(std::move(table)), helper_(helper) {}
 
 void SearchEngine::clear() {
     if (table_) table_->clear();
@@ -283,6 +312,7 @@ bool SearchEngine::budget_exhausted() {
         double elapsed = std::chrono::duration<double>(now - start_).count();
         if (opt.time_ms > 0 && elapsed * 1000 >= opt.time_ms) return stop_ = true;
         if (opt.stop && opt.stop->load(std::memory_order_relaxed)) return stop_ = true;
+        if (team_ && team_->done.load(std::memory_order_relaxed)) return stop_ = true;
         if (opt.progress && now >= next_report_) {
             next_report_ = now + std::chrono::seconds(1);
             opt.progress(SearchProgress{current_depth_, stats_.nodes, elapsed,
@@ -374,6 +404,12 @@ void SearchEngine::order_moves(Move* moves, int n, Move tt_move, int ply) const 
                       std::min<std::uint32_t>(history_[me][m], 4095);
         if (m == killers_[ply][0] || m == killers_[ply][1]) k += 1LL << 23;
         if (m == tt_move) k += 1LL << 60;
+        // A helper of a parallel solve takes near-equal moves near the root
+        // in an order of its own, so that it proves other subtrees first and
+        // leaves them in the shared table for the others.
+        if (helper_ != 0 && ply < kHelperOrderPlies)
+            k += static_cast<long long>(mix64(static_cast<std::uint64_t>(m) * 0x9E3779B97F4A7C15ULL + helper_) &
+                                        ((1ULL << kHelperNoiseBits) - 1));
         keyed[i] = Keyed{k, i};
         original[i] = m;
     }
@@ -625,7 +661,7 @@ SearchResult SearchEngine::run_negamax(bool want_pv) {
     const int empties = pos_->cells() - pos_->stones();
     const bool full = opt.depth < 0 || opt.depth >= empties;
     const int target = full ? empties : opt.depth;
-    if (table_) table_->new_search();
+    if (table_ && helper_ == 0) table_->new_search();
     bool have_result = false;
     auto record = [&](Score v, int depth) {
         res.score = v;
@@ -671,21 +707,82 @@ SearchResult SearchEngine::run_negamax(bool want_pv) {
     }
     res.complete = !stop_;
     if (!have_result) res.bound = Bound::None;
-    if (want_pv && have_result) {
-        // The line is extracted after the search and its nodes are not the
-        // search's: the statistics describe finding the value.
-        SearchStats search_stats = stats_;
-        bool was_stopped = stop_;
-        stop_ = false;
-        if (res.proven && full && opt.node_limit == 0 && opt.time_ms == 0) {
-            res.pv = proven_pv(res.score, res.bound);
-        } else {
-            res.pv = table_pv(std::max(1, res.stats.depth_reached));
-        }
-        stop_ = was_stopped;
-        stats_ = search_stats;
-        if (!res.pv.empty()) res.best_move = res.pv.front();
+    // The first of a team to finish ends the others' searches.
+    if (team_ && res.complete) team_->done.store(true, std::memory_order_relaxed);
+    if (want_pv && have_result) add_pv(res);
+    return res;
+}
+
+// The line is extracted after the search and its nodes are not the search's:
+// the statistics describe finding the value.
+void SearchEngine::add_pv(SearchResult& res) {
+    const int empties = pos_->cells() - pos_->stones();
+    const bool full = opt.depth < 0 || opt.depth >= empties;
+    SearchStats search_stats = stats_;
+    bool was_stopped = stop_;
+    stop_ = false;
+    if (res.proven && full && opt.node_limit == 0 && opt.time_ms == 0) {
+        res.pv = proven_pv(res.score, res.bound);
+    } else {
+        res.pv = table_pv(std::max(1, res.stats.depth_reached));
     }
+    stop_ = was_stopped;
+    stats_ = search_stats;
+    if (!res.pv.empty()) res.best_move = res.pv.front();
+}
+
+bool SearchEngine::parallel_solve_applies() const {
+    const int empties = pos_->cells() - pos_->stones();
+    return opt.threads > 1 && opt.algorithm == Algorithm::Negamax && table_ && opt.chained_buckets == 0 &&
+           (opt.depth < 0 || opt.depth >= empties);
+}
+
+// A parallel exact solve (Lazy SMP): helpers search copies of the position on
+// the shared table, each in its own move order near the root, with no limit
+// of their own; the first engine to finish stops the rest. The main engine
+// keeps the limits, the stop flag and the progress reports; when a helper
+// finished first, its value (proven like any other) is the answer. The line
+// is extracted once the helpers have stopped.
+SearchResult SearchEngine::run_team(bool want_pv) {
+    Team team;
+    team_ = &team;
+    SearchOptions helper_options = opt;
+    helper_options.threads = 1;
+    helper_options.node_limit = 0;
+    helper_options.time_ms = 0;
+    helper_options.stop = nullptr;
+    helper_options.progress = nullptr;
+    const int helper_count = opt.threads - 1;
+    std::vector<std::unique_ptr<SearchEngine>> helpers;
+    std::vector<SearchResult> helper_results(helper_count);
+    SearchResult res;
+    {
+        std::vector<std::jthread> threads;
+        for (int i = 0; i < helper_count; ++i) {
+            helpers.push_back(std::make_unique<SearchEngine>(helper_options, table_, i + 1));
+            helpers.back()->team_ = &team;
+            threads.emplace_back([&, i, copy = *pos_]() mutable {
+                helper_results[i] = helpers[i]->search(copy, false);
+            });
+        }
+        res = run_negamax(false);
+        team.done.store(true, std::memory_order_relaxed);
+    }  // joins
+    team_ = nullptr;
+    for (int i = 0; i < helper_count; ++i) {
+        stats_ += helpers[i]->stats_;
+        const SearchResult& h = helper_results[i];
+        if (!res.complete && h.complete && h.proven) {
+            res.score = h.score;
+            res.bound = h.bound;
+            res.proven = true;
+            res.complete = true;
+            res.best_move = h.best_move;
+            res.stats.depth_reached = h.stats.depth_reached;
+            stop_ = false;
+        }
+    }
+    if (want_pv && res.bound != Bound::None) add_pv(res);
     return res;
 }
 
@@ -701,7 +798,7 @@ SearchResult SearchEngine::search(Position& pos, bool want_pv) {
     const int empties = pos.cells() - pos.stones();
     const int depth = opt.depth < 0 ? kUnlimited : opt.depth;
     if (opt.algorithm == Algorithm::Negamax) {
-        res = run_negamax(want_pv);
+        res = parallel_solve_applies() ? run_team(want_pv) : run_negamax(want_pv);
     } else {
         current_depth_ = std::min(depth, empties);
         Score v = opt.algorithm == Algorithm::Minimax

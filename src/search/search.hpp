@@ -74,6 +74,11 @@ struct SearchOptions {
     bool iterative_deepening = true;
     // Win/draw/loss only: a null window around the draw, no distances.
     bool weak = false;
+    // Threads of an exact solve (depth unlimited) on the fixed table: helpers
+    // search the same position in other orders and share what they prove
+    // through the table; the first to finish answers. 1: one thread, and
+    // node counts that repeat exactly.
+    int threads = 1;
     // Limits. depth < 0: none (an exact solve). 0 means none for nodes / time.
     int depth = -1;
     std::uint64_t node_limit = 0;

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <atomic>
+#include <bit>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -44,51 +46,68 @@ void TranspositionTable::clear() {
     generation_ = 0;
 }
 
+namespace {
+
+// The whole word at once: another thread may be writing it.
+std::uint64_t load_word(const std::uint64_t& w) {
+    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(w)).load(std::memory_order_relaxed);
+}
+void store_word(std::uint64_t& w, std::uint64_t v) {
+    std::atomic_ref<std::uint64_t>(w).store(v, std::memory_order_relaxed);
+}
+
+}  // namespace
+
+bool TranspositionTable::occupied(std::uint64_t data) { return (std::bit_cast<Fields>(data).bound_generation & 3) != 0; }
+
 bool TranspositionTable::probe(std::uint64_t key, TTData& out) const {
     for (const Entry& e : bucket_of(key).entries) {
-        if (e.key == key && (e.bound_generation & 3) != 0) {
-            out = TTData{e.score, e.move, e.depth, static_cast<Bound>(e.bound_generation & 3)};
-            return true;
-        }
+        const std::uint64_t data = load_word(e.data);
+        if (!occupied(data) || (load_word(e.checked_key) ^ data) != key) continue;
+        const auto f = std::bit_cast<Fields>(data);
+        out = TTData{f.score, f.move, f.depth, static_cast<Bound>(f.bound_generation & 3)};
+        return true;
     }
     return false;
 }
 
 // Higher means more worth keeping: entries of the current search first, then
 // deeper ones; an exact bound is worth a little more than a one-sided one.
-int TranspositionTable::replacement_value(const Entry& e) const {
-    int age = (generation_ - (e.bound_generation >> 2)) & 63;
-    return e.depth * 2 + ((e.bound_generation & 3) == 3 ? 1 : 0) - age * 1024;
+int TranspositionTable::replacement_value(const Fields& f) const {
+    int age = (generation_ - (f.bound_generation >> 2)) & 63;
+    return f.depth * 2 + ((f.bound_generation & 3) == 3 ? 1 : 0) - age * 1024;
 }
 
 bool TranspositionTable::store(std::uint64_t key, const TTData& data) {
     Bucket& bucket = bucket_of(key);
-    Entry* slot = nullptr;
-    bool collision = false;
-    for (Entry& e : bucket.entries) {
-        if (e.key == key && (e.bound_generation & 3) != 0) {
-            slot = &e;
-            break;
+    std::uint64_t words[kWays];
+    int slot = -1;
+    bool same_key = false;
+    for (int i = 0; i < kWays; ++i) {
+        words[i] = load_word(bucket.entries[i].data);
+        if (slot < 0 && occupied(words[i]) && (load_word(bucket.entries[i].checked_key) ^ words[i]) == key) {
+            slot = i;
+            same_key = true;
         }
     }
-    if (slot == nullptr) {
-        for (Entry& e : bucket.entries)
-            if ((e.bound_generation & 3) == 0) {
-                slot = &e;
-                break;
-            }
-    }
-    if (slot == nullptr) {
-        slot = &bucket.entries[0];
-        for (Entry& e : bucket.entries)
-            if (replacement_value(e) < replacement_value(*slot)) slot = &e;
-        collision = true;
+    if (slot < 0)
+        for (int i = 0; i < kWays && slot < 0; ++i)
+            if (!occupied(words[i])) slot = i;
+    const bool collision = slot < 0;
+    if (collision) {
+        slot = 0;
+        for (int i = 1; i < kWays; ++i)
+            if (replacement_value(std::bit_cast<Fields>(words[i])) <
+                replacement_value(std::bit_cast<Fields>(words[slot])))
+                slot = i;
     }
     // Keep a known move when the new result (e.g. a fail-low) has none.
-    std::int16_t move = data.move != kNoMove || slot->key != key ? static_cast<std::int16_t>(data.move)
-                                                                 : slot->move;
-    *slot = Entry{key, data.score, move, data.depth,
-                  static_cast<std::uint8_t>((generation_ << 2) | static_cast<int>(data.bound))};
+    const std::int16_t move = data.move != kNoMove || !same_key ? static_cast<std::int16_t>(data.move)
+                                                                : std::bit_cast<Fields>(words[slot]).move;
+    const auto word = std::bit_cast<std::uint64_t>(Fields{
+        data.score, move, data.depth, static_cast<std::uint8_t>((generation_ << 2) | static_cast<int>(data.bound))});
+    store_word(bucket.entries[slot].data, word);
+    store_word(bucket.entries[slot].checked_key, key ^ word);
     return collision;
 }
 

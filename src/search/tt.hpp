@@ -48,6 +48,11 @@ public:
 // Fixed memory: a power-of-two number of 64-byte buckets of four entries.
 // Replacement: the same key is overwritten; else an empty slot; else the slot
 // whose entry is oldest, then shallowest (exact entries win ties).
+// Threads may share it (SearchOptions::threads): an entry is two 64-bit words,
+// its data and its key XOR its data, each read and written as one relaxed
+// atomic. A probe that meets a half-written entry (one word from one store,
+// one from another) finds the key check failing and sees a miss, so no thread
+// ever reads a mixed entry (the lockless hashing of Hyatt and Mann).
 class TranspositionTable final : public TranspositionTableBase {
 public:
     // Throws Error if `megabytes` is zero or more than the machine's memory,
@@ -64,13 +69,19 @@ public:
 
 private:
     static constexpr int kWays = 4;
-    struct Entry {
-        std::uint64_t key;
+    // What an entry holds, packed into its data word.
+    struct Fields {
         std::int32_t score;
         std::int16_t move;
         std::uint8_t depth;
         std::uint8_t bound_generation;  // bound in the low 2 bits, generation above
     };
+    static_assert(sizeof(Fields) == 8);
+    struct Entry {
+        std::uint64_t checked_key;  // the key XOR data
+        std::uint64_t data;         // the Fields; bound None is an empty entry
+    };
+    static bool occupied(std::uint64_t data);
     struct alignas(64) Bucket {
         Entry entries[kWays];
     };
@@ -78,7 +89,7 @@ private:
 
     const Bucket& bucket_of(std::uint64_t key) const { return buckets_[key & mask_]; }
     Bucket& bucket_of(std::uint64_t key) { return buckets_[key & mask_]; }
-    int replacement_value(const Entry& e) const;
+    int replacement_value(const Fields& f) const;
 
     // calloc'd, so a large table costs no time until its pages are used, and
     // aligned by hand to whole cache lines.
