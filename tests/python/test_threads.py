@@ -45,3 +45,10 @@ def test_threads_get_the_answers_of_one_thread():
 def test_a_parallel_connect_solve_agrees():
     state = kinrow.Game("connect4").new_state("44444433")
     assert kinrow.solve(state, threads=2).score == kinrow.solve(state).score
+
+
+def test_a_parallel_generic_solve_agrees():
+    for game, moves in [("mnk:4,4,4", ""), ("mnk:5,4,4", "1,1 0,0"), ("tictactoe", "0,0 1,1 0,1")]:
+        state = kinrow.Game(game).new_state(moves)
+        one, two = kinrow.solve(state), kinrow.solve(state, threads=2)
+        assert (two.engine, two.outcome, two.score, two.distance) == (one.engine, one.outcome, one.score, one.distance)
