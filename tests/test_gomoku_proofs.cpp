@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "gomoku/board.hpp"
 #include "gomoku/search.hpp"
 #include "gomoku_positions.hpp"
@@ -27,10 +29,11 @@ GomokuProofChecker checker_for(const Position& pos) {
     return GomokuProofChecker(pos.width(), pos.height(), pos.spec().win_rule == WinRule::ExactlyK, cells);
 }
 
-SearchReport think(const Position& pos, std::uint64_t nodes) {
+SearchReport think(const Position& pos, std::uint64_t nodes, int threads = 1) {
     Engine engine(std::size_t{16} << 20);
     SearchLimits limits;
     limits.nodes = nodes;
+    limits.threads = threads;
     return engine.think(Board::from_position(pos), limits);
 }
 
@@ -97,6 +100,43 @@ TEST(GomokuProofs, ThreatSearchClaimsAreConfirmed) {
         ASSERT_GT(r.score, kWinThreshold) << pos.move_list_string();
         expect_claim_confirmed(pos, r, 1000000);
     }
+}
+
+// Helper threads share the table: a win they store reaches the main search
+// as a score, so a threaded search's claims must stand up as well. Short
+// self-play games without the root VCT (which runs on the main thread alone):
+// the claims come from the searches; one the checker refutes fails, one it
+// cannot decide within the budget is only counted.
+TEST(GomokuProofs, ThreadedSearchClaimsAreNeverRefuted) {
+    for (const Position& pos : {board_with(kTwoStepX, kTwoStepO), board_with(kDoubleThreeX, kCornersO)}) {
+        SearchReport r = think(pos, 50000, 2);
+        ASSERT_GT(r.score, kWinThreshold) << pos.move_list_string();
+        expect_claim_confirmed(pos, r, 1000000);
+    }
+    std::mt19937 rng(1124);
+    int claims = 0;
+    for (int game = 0; game < 4; ++game) {
+        Position pos = Position::from_moves(parse_game("gomoku"), "h8");
+        Engine engine(std::size_t{16} << 20);
+        SearchLimits limits;
+        limits.threads = 2;
+        limits.vct = false;
+        while (!pos.game_over() && pos.stones() < 24) {
+            limits.nodes = 3000 + rng() % 3000;
+            SearchReport r = engine.think(Board::from_position(pos), limits);
+            ASSERT_TRUE(pos.is_legal(r.move)) << pos.move_list_string();
+            if (r.score > kWinThreshold) {
+                ++claims;
+                GomokuProofChecker checker = checker_for(pos);
+                std::vector<int> hint(r.pv.begin(), r.pv.end());
+                checker.hint(hint);
+                EXPECT_TRUE(checker.attacker_wins(kWinScore - r.score, 100000) || checker.exhausted())
+                    << pos.move_list_string() << ": a claim of " << kWinScore - r.score << " plies refuted";
+            }
+            pos.play(r.move);
+        }
+    }
+    std::cout << "threaded self-play: " << claims << " win claims checked\n";
 }
 
 // The first claim of each player in 16 self-play games (the command is in

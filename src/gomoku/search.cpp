@@ -1,6 +1,9 @@
 #include "gomoku/search.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <memory>
+#include <thread>
 
 #include "gomoku/threats.hpp"
 
@@ -43,13 +46,37 @@ int from_tt(int score, int ply) {
 Engine::Engine(std::size_t tt_bytes) {
     std::size_t entries = 1;
     while (entries * 2 * sizeof(TTEntry) <= tt_bytes) entries *= 2;
-    tt_.resize(entries);
+    own_tt_.resize(entries);
+    tt_ = own_tt_.data();
     tt_mask_ = entries - 1;
     for (auto& k : killers_) k.fill(kNoSq);
 }
 
+Engine::Engine(Engine& main, int helper) : tt_(main.tt_), tt_mask_(main.tt_mask_), history_(main.history_) {
+    for (auto& k : killers_) k.fill(kNoSq);
+    // Helpers differ from the main engine and from each other in the history
+    // they start from, so their move orders part after a few plies.
+    for (auto& h : history_)
+        for (std::size_t i = 0; i < h.size(); ++i) h[i] += static_cast<int>((i * 2654435761u * helper) >> 28);
+}
+
+bool Engine::tt_probe(std::uint64_t key, TTData& out) const {
+    const TTEntry& e = tt_[key & tt_mask_];
+    const std::uint64_t data = std::atomic_ref<const std::uint64_t>(e.data).load(std::memory_order_relaxed);
+    const std::uint64_t checked = std::atomic_ref<const std::uint64_t>(e.checked_key).load(std::memory_order_relaxed);
+    out = std::bit_cast<TTData>(data);
+    return out.bound != 0 && (checked ^ data) == key;
+}
+
+void Engine::tt_store(std::uint64_t key, const TTData& d) {
+    TTEntry& e = tt_[key & tt_mask_];
+    const auto data = std::bit_cast<std::uint64_t>(d);
+    std::atomic_ref<std::uint64_t>(e.data).store(data, std::memory_order_relaxed);
+    std::atomic_ref<std::uint64_t>(e.checked_key).store(key ^ data, std::memory_order_relaxed);
+}
+
 void Engine::clear() {
-    std::fill(tt_.begin(), tt_.end(), TTEntry{});
+    std::fill(own_tt_.begin(), own_tt_.end(), TTEntry{});
     for (auto& k : killers_) k.fill(kNoSq);
     for (auto& h : history_) h.fill(0);
 }
@@ -167,9 +194,9 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
     beta = std::min(beta, win_in(ply + 1));
     if (alpha >= beta) return alpha;
 
-    TTEntry& entry = tt_[b.hash() & tt_mask_];
+    TTData entry;
     Sq tt_move = kNoSq;
-    if (entry.key == b.hash()) {
+    if (tt_probe(b.hash(), entry)) {
         tt_move = entry.move;
         int score = from_tt(entry.score, ply);
         if (entry.depth >= depth && beta - alpha == 1 &&
@@ -236,11 +263,8 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
     }
     if (stop_) return 0;
     Bound bound = best >= beta ? kLower : best > original_alpha ? kExact : kUpper;
-    entry.key = b.hash();
-    entry.score = static_cast<std::int16_t>(to_tt(best, ply));
-    entry.move = static_cast<std::int16_t>(best_move);
-    entry.depth = static_cast<std::int8_t>(std::clamp(depth, 0, 127));
-    entry.bound = bound;
+    tt_store(b.hash(), TTData{static_cast<std::int16_t>(to_tt(best, ply)), static_cast<std::int16_t>(best_move),
+                              static_cast<std::int8_t>(std::clamp(depth, 0, 127)), bound});
     return best;
 }
 
@@ -248,8 +272,8 @@ std::vector<Move> Engine::principal_variation(int max_length) {
     std::vector<Move> pv;
     int played = 0;
     while (static_cast<int>(pv.size()) < max_length) {
-        const TTEntry& e = tt_[board_.hash() & tt_mask_];
-        if (e.key != board_.hash() || e.move == kNoSq || !board_.is_empty(e.move)) break;
+        TTData e;
+        if (!tt_probe(board_.hash(), e) || e.move == kNoSq || !board_.is_empty(e.move)) break;
         pv.push_back(board_.to_move(e.move));
         board_.play(e.move);
         ++played;
@@ -287,6 +311,47 @@ SearchReport Engine::report(Sq move, int score, int depth, const char* source) c
                        .count();
     r.source = source;
     return r;
+}
+
+Sq Engine::search_root(const Sq* root, int n, int depth, std::vector<int>& scores, int& best_score) {
+    Board& b = board_;
+    int alpha = -kInfinity;
+    best_score = -kInfinity;
+    Sq iteration_best = kNoSq;
+    std::fill(scores.begin(), scores.end(), -kInfinity);
+    for (int i = 0; i < n; ++i) {
+        b.play(root[i]);
+        int score;
+        if (i == 0) {
+            score = -search(depth - 1, -kInfinity, kInfinity, 1);
+        } else {
+            score = -search(depth - 1, -alpha - 1, -alpha, 1);
+            if (score > alpha && !stop_) score = -search(depth - 1, -kInfinity, -alpha, 1);
+        }
+        b.undo();
+        if (stop_) break;
+        scores[i] = score;
+        if (score > best_score) {
+            best_score = score;
+            iteration_best = root[i];
+        }
+        alpha = std::max(alpha, score);
+    }
+    return iteration_best;
+}
+
+void Engine::help(const Board& board, const Sq* root, int n, int first_depth, int max_depth,
+                  const std::atomic<bool>* done) {
+    start_ = std::chrono::steady_clock::now();
+    board_ = board;
+    limits_ = SearchLimits{};
+    limits_.stop = done;
+    std::vector<int> scores(n);
+    for (int depth = first_depth; depth <= max_depth && !stop_; ++depth) {
+        int best_score = 0;
+        if (search_root(root, n, depth, scores, best_score) == kNoSq) break;
+        if (std::abs(best_score) > kWinThreshold) break;  // a proven result: nothing deeper to find
+    }
 }
 
 SearchReport Engine::think(const Board& board, const SearchLimits& limits,
@@ -355,28 +420,22 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
     Sq previous_best = kNoSq;
     int previous_score = 0;
+    // Helpers of a parallel search deepen the same root moves on the shared
+    // table, half of them a ply ahead, and stop when this search ends; the
+    // move is this engine's, from its own iterations (Lazy SMP).
+    std::atomic<bool> helpers_done{false};
+    std::vector<std::unique_ptr<Engine>> helpers;
+    std::vector<std::jthread> helper_threads;
+    for (int h = 1; h < limits.threads; ++h) {
+        helpers.push_back(std::unique_ptr<Engine>(new Engine(*this, h)));
+        helper_threads.emplace_back([&, h, helper = helpers.back().get(), moves = std::vector<Sq>(root, root + n),
+                                     board = b] {
+            helper->help(board, moves.data(), n, 1 + h % 2, max_depth, &helpers_done);
+        });
+    }
     for (int depth = 1; depth <= max_depth; ++depth) {
-        int alpha = -kInfinity, best_score = -kInfinity;
-        Sq iteration_best = kNoSq;
-        std::fill(scores.begin(), scores.end(), -kInfinity);
-        for (int i = 0; i < n; ++i) {
-            b.play(root[i]);
-            int score;
-            if (i == 0) {
-                score = -search(depth - 1, -kInfinity, kInfinity, 1);
-            } else {
-                score = -search(depth - 1, -alpha - 1, -alpha, 1);
-                if (score > alpha && !stop_) score = -search(depth - 1, -kInfinity, -alpha, 1);
-            }
-            b.undo();
-            if (stop_) break;
-            scores[i] = score;
-            if (score > best_score) {
-                best_score = score;
-                iteration_best = root[i];
-            }
-            alpha = std::max(alpha, score);
-        }
+        int best_score = -kInfinity;
+        Sq iteration_best = search_root(root, n, depth, scores, best_score);
         // A stopped iteration still counts when its first move (the previous
         // best) was finished: any move that beat it is better.
         if (iteration_best == kNoSq) break;
@@ -394,9 +453,8 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
         std::copy(sorted, sorted + n, root);
         scores = sorted_scores;
 
-        TTEntry& e = tt_[b.hash() & tt_mask_];
-        e = TTEntry{b.hash(), static_cast<std::int16_t>(best_score),
-                    static_cast<std::int16_t>(iteration_best), static_cast<std::int8_t>(depth), kExact};
+        tt_store(b.hash(), TTData{static_cast<std::int16_t>(best_score), static_cast<std::int16_t>(iteration_best),
+                                  static_cast<std::int8_t>(depth), kExact});
         best = report(iteration_best, best_score, depth, "search");
         best.pv = principal_variation(depth);
         publish(best);
@@ -425,6 +483,10 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
         previous_best = iteration_best;
         previous_score = best_score;
     }
+
+    helpers_done = true;
+    helper_threads.clear();  // joins
+    for (const auto& h : helpers) nodes_ += h->nodes_ + h->vcf_nodes_;
 
     // Threat-space safety: a move after which the opponent wins by fours (or
     // threats) is refuted whatever its score; take the best move that is not.

@@ -40,6 +40,9 @@ struct SearchLimits {
     bool vct = true;             // VCT (threes too) at the root after VCF
     std::uint64_t vct_nodes = 300000;  // its budget (and a quarter of the time)
     const std::atomic<bool>* stop = nullptr;  // set from another thread: stop soon
+    // Search threads (Lazy SMP: helpers deepen the same root on the shared
+    // table). 1: one thread, moves and node counts that repeat exactly.
+    int threads = 1;
 };
 
 struct SearchReport {
@@ -55,6 +58,11 @@ struct SearchReport {
 class Engine {
 public:
     explicit Engine(std::size_t tt_bytes = std::size_t{32} << 20);
+    // tt_ points into own_tt_: a move keeps the buffer, a copy would not.
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+    Engine(Engine&&) = default;
+    Engine& operator=(Engine&&) = default;
 
     // Chooses a move for the side to move of `board`. `on_report` is called
     // once as soon as a legal move is known and again after each iteration.
@@ -64,13 +72,32 @@ public:
     void clear();
 
 private:
-    struct TTEntry {
-        std::uint64_t key = 0;
+    // A table entry is two words, its data and the board's key XOR the data,
+    // each read and written whole: threads share the table without locks,
+    // and an entry torn between two stores fails its key check (a miss).
+    struct TTData {
         std::int16_t score = 0;
         std::int16_t move = kNoSq;
         std::int8_t depth = 0;
-        std::uint8_t bound = 0;
+        std::uint8_t bound = 0;  // 0: empty
+        std::uint16_t unused = 0;
     };
+    struct TTEntry {
+        std::uint64_t checked_key = 0;
+        std::uint64_t data = 0;
+    };
+    bool tt_probe(std::uint64_t key, TTData& out) const;
+    void tt_store(std::uint64_t key, const TTData& data);
+
+    // A helper of a parallel think(): `main`'s table, its own everything else.
+    Engine(Engine& main, int helper);
+    // One iteration over the root moves at `depth` (principal variation
+    // search); the scores of the moves finished, the best of them and its
+    // score; kNoSq when stopped before the first move was done.
+    Sq search_root(const Sq* root, int n, int depth, std::vector<int>& scores, int& best_score);
+    // A helper's part: deepen over the root moves from `first_depth` until stopped.
+    void help(const Board& board, const Sq* root, int n, int first_depth, int max_depth,
+              const std::atomic<bool>* done);
 
     // Candidate moves with their ordering keys, taken best first.
     struct MoveList {
@@ -111,7 +138,8 @@ private:
     bool opponent_wins_after(Sq move);
     SearchReport report(Sq move, int score, int depth, const char* source) const;
 
-    std::vector<TTEntry> tt_;
+    std::vector<TTEntry> own_tt_;  // empty in a helper
+    TTEntry* tt_;                  // own_tt_, or the main engine's
     std::uint64_t tt_mask_;
     std::array<std::array<Sq, 2>, kMaxPly + 1> killers_{};
     std::array<std::array<int, kMaxSquares>, 2> history_{};
