@@ -53,6 +53,11 @@ TEST(EngineFacade, AnEngineThatCannotPlayTheGameIsAnError) {
     generic.engine = EngineKind::Generic;
     EXPECT_THROW(engine::make_engine(weighted::weighted_game(3, weighted::default_weights(3)), generic), Error);
     EXPECT_THROW(engine::parse_engine("chess"), Error);
+    engine::Options two_threads;
+    two_threads.threads = 2;
+    EXPECT_THROW(engine::make_engine(parse_game("mnk:7,7,5"), two_threads), Error);  // the prover: one thread
+    EXPECT_THROW(engine::make_engine(weighted::weighted_game(3, weighted::default_weights(3)), two_threads), Error);
+    EXPECT_EQ(engine::make_engine(parse_game("mnk:4,4,4"), two_threads)->kind(), EngineKind::Generic);
     for (EngineKind k :
          {EngineKind::Generic, EngineKind::Connect, EngineKind::Gomoku, EngineKind::Weighted, EngineKind::Prover})
         EXPECT_EQ(engine::parse_engine(engine::engine_name(k)), k);
