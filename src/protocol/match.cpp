@@ -52,6 +52,12 @@ class BrainPlayer : public Contestant {
 public:
     BrainPlayer(std::string path, int time_ms, long long match_time_ms)
         : path_(std::move(path)), time_ms_(time_ms), match_time_ms_(match_time_ms) {}
+    // END lets the brain exit by itself (the subprocess kills it after that).
+    ~BrainPlayer() override {
+        if (!process_) return;
+        send("END");
+        process_->finish(2000);
+    }
     std::string name() const override { return path_; }
 
     void new_game(const GameSpec& spec) override {

@@ -84,6 +84,8 @@ void PbrainSession::start(int width, int height) {
     reply("OK");
 }
 
+// Keys other than these (thread_num among them: the search is single-threaded,
+// game_type, folder, ...) are accepted without an answer, as the protocol asks.
 void PbrainSession::info(std::string_view key, std::string_view value) {
     long long v = 0;
     if (!parse_number(value, v)) return;  // INFO has no answer; bad values are ignored
@@ -105,11 +107,14 @@ PbrainSession::Budget PbrainSession::budget() const {
     // final iteration's overshoot.
     long long hard = timeout_turn_ > 0 ? timeout_turn_ * 85 / 100 - 30 : 50;
     long long target = hard;
-    if (timeout_match_ > 0 && time_left_ > 0) {
+    if (timeout_match_ > 0) {
         // A share of what is left for a usual move, and never more than a
-        // fifth of it for a hard one: the clock lasts any game length.
-        hard = std::min(hard, time_left_ / 5 - 30);
-        target = std::min(hard, time_left_ / 20 - 30);
+        // fifth of it for a hard one: the clock lasts any game length. Before
+        // the first time_left the whole match time is left; a clock at 0 is
+        // nearly out, not unlimited.
+        long long left = time_left_ >= 0 ? time_left_ : timeout_match_;
+        hard = std::min(hard, left / 5 - 30);
+        target = std::min(hard, left / 20 - 30);
     }
     auto clamp = [](long long ms) { return static_cast<int>(std::clamp(ms, 10LL, 1LL << 30)); };
     return {clamp(hard), clamp(target)};

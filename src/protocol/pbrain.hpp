@@ -49,7 +49,8 @@ private:
     WinRule rule_ = WinRule::AtLeastK;
     bool unsupported_rule_ = false;
     // Limits from INFO (milliseconds, bytes); 0 means "not given / no limit".
-    long long timeout_turn_ = 5000, timeout_match_ = 0, time_left_ = 0, max_memory_ = 0;
+    long long timeout_turn_ = 5000, timeout_match_ = 0, max_memory_ = 0;
+    long long time_left_ = -1;  // -1: not received yet
     // What engine_ was made for: a change makes a new one.
     std::size_t engine_bytes_ = 0;
     WinRule engine_rule_ = WinRule::AtLeastK;
