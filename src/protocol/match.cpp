@@ -114,6 +114,7 @@ public:
         return m;
     }
     int claimed_win() const override { return claim_; }
+    std::string last_message() const override { return last_message_; }
 
 private:
     // A late answer would be read as the next move: start afresh.
@@ -125,8 +126,12 @@ private:
     // The next line that is not MESSAGE/DEBUG chatter; empty on timeout.
     std::string answer_line(int timeout_ms) {
         claim_ = 0;
+        last_message_.clear();
         while (auto line = process_->read_line(timeout_ms)) {
-            if (line->starts_with("MESSAGE")) read_claim(*line);
+            if (line->starts_with("MESSAGE")) {
+                read_claim(*line);
+                last_message_ = *line;
+            }
             if (line->starts_with("MESSAGE") || line->starts_with("DEBUG") || line->empty()) continue;
             return *line;
         }
@@ -146,6 +151,7 @@ private:
     int time_ms_;
     long long match_time_ms_;
     int claim_ = 0;
+    std::string last_message_;
     int width_ = 0;
     std::vector<Move> known_;  // the moves on the brain's board, its own reply last
     bool fresh_ = true;        // no stone on the brain's board since START
@@ -350,7 +356,13 @@ MatchResult play_match(Contestant& first, Contestant& second, const MatchOptions
                                  std::chrono::steady_clock::now() - started)
                                  .count();
             result.slowest_ms[player] = std::max(result.slowest_ms[player], used);
-            if (used > opts.time_ms) ++result.late_moves[player];
+            if (used > opts.time_ms) {
+                ++result.late_moves[player];
+                if (opts.verbose)
+                    fmt::print("game {} move {}: {} took {} ms (limit {} ms){}{}\n", game + 1,
+                               pos.history().size() + 1, mover.name(), used, opts.time_ms,
+                               mover.last_message().empty() ? "" : ": ", mover.last_message());
+            }
             // The first claim of each player per game: a position to check.
             if (mover.claimed_win() && !claimed[side]) {
                 claimed[side] = true;
