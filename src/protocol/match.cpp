@@ -8,6 +8,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -82,6 +83,15 @@ public:
 
     void set_time_left(long long ms) override { send(fmt::format("INFO time_left {}", ms)); }
 
+    // Some brains print their move before they are ready for the next
+    // command: Rapfi drops a TURN that comes while its search thread is
+    // finishing (and then reads the coordinates as an unknown command). A
+    // manager's own latency hides that; a fast opponent here does not.
+    void settle() override {
+        auto ready = last_answer_ + std::chrono::milliseconds(kSettleMs);
+        if (std::chrono::steady_clock::now() < ready) std::this_thread::sleep_until(ready);
+    }
+
     Move choose(const Position& pos) override {
         const std::vector<Move>& history = pos.history();
         bool one_more = history.size() == known_.size() + 1 &&
@@ -109,6 +119,7 @@ public:
             x >= pos.width() || y >= pos.height())
             return fail();
         Move m = pos.cell(static_cast<int>(y), static_cast<int>(x));
+        last_answer_ = std::chrono::steady_clock::now();
         known_ = history;
         known_.push_back(m);
         return m;
@@ -153,6 +164,8 @@ private:
     int claim_ = 0;
     std::string last_message_;
     int width_ = 0;
+    static constexpr int kSettleMs = 50;
+    std::chrono::steady_clock::time_point last_answer_;
     std::vector<Move> known_;  // the moves on the brain's board, its own reply last
     bool fresh_ = true;        // no stone on the brain's board since START
     std::unique_ptr<Subprocess> process_;
@@ -349,6 +362,7 @@ MatchResult play_match(Contestant& first, Contestant& second, const MatchOptions
             int side = pos.side_to_move() == kinrow::Player::X ? 0 : 1;
             Contestant& mover = side == 0 ? black : white;
             int player = (side == 0) == first_is_black ? 0 : 1;  // first or second
+            mover.settle();
             if (opts.match_time_ms > 0) mover.set_time_left(clock[side]);
             auto started = std::chrono::steady_clock::now();
             Move m = mover.choose(pos);

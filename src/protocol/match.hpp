@@ -29,6 +29,9 @@ public:
     // The player's match clock before its move, for players that manage one
     // (Gomocup's `INFO time_left`); called only in matches with a match clock.
     virtual void set_time_left(long long /*ms*/) {}
+    // Called before the player's clock starts for a move: a brain that is
+    // still finishing its last answer gets a moment (not charged to anyone).
+    virtual void settle() {}
     // What the player said about its last move (a brain's last MESSAGE), for
     // the log of slow moves; empty if nothing.
     virtual std::string last_message() const { return ""; }
