@@ -14,6 +14,7 @@ import argparse
 import random
 import re
 import subprocess
+import time
 import sys
 
 SIZE = 15
@@ -64,6 +65,9 @@ class Brain:
 
     def evaluate(self, stones):
         """Rapfi's evaluation for white (to move) after the black, white, black stones."""
+        # Rapfi prints its move a moment before it takes commands again (a START
+        # in that moment is dropped): give it that moment.
+        time.sleep(0.05)
         self.send(f"START {SIZE}")
         self.expect_ok()
         self.send("INFO timeout_turn 600000")
