@@ -29,6 +29,9 @@ private:
 
     void start(int width, int height);
     void think_and_play();
+    // Makes the engine for the board, rule and memory now set, unless the one
+    // there fits: at START (the manager does not time it) and before a move.
+    void prepare_engine();
     void info(std::string_view key, std::string_view value);
     void board_line(std::string_view line);
     bool parse_cell(std::string_view text, int& x, int& y, int* extra = nullptr) const;
