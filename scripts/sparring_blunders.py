@@ -2,7 +2,8 @@
 """Where did kinrow lose? Replays the games a player lost (an SGF collection from `kinrow match
 --save`) and asks a judge brain (Rapfi, classical, a fixed node budget per position) to evaluate
 the position before each of the loser's moves and after it. The biggest drops of the judge's
-evaluation, from the loser's side, are the moves that lost the game; each is printed with the
+evaluation, from the loser's side, where the loser did not play the judge's move, are the moves that
+lost the game; each is printed with the
 position as a kinrow move list (`row,col`, for `kinrow analyze gomoku --moves ...` or a test), the
 move played and the judge's choice.
 
@@ -102,7 +103,11 @@ def main():
             for ply in range(first, len(moves), 2):
                 before, best = judge.evaluate(size, moves[:ply])
                 after, _ = judge.evaluate(size, moves[: ply + 1])
-                drops.append((before + after, ply, before, -after, best))  # after is the opponent's view
+                # The judge's own move is no blunder of the player's, however the
+                # evaluation falls (the judge saw deeper after it): a drop counts
+                # only where the player chose otherwise.
+                if moves[ply] != best:
+                    drops.append((before + after, ply, before, -after, best))  # after: the opponent's view
             drops.sort(reverse=True)
             print(f"{path} game {number}: {args.loser} {'black' if loser_is_black else 'white'}, lost in {len(moves)} moves")
             for drop, ply, before, after, best in drops[: args.top]:
