@@ -318,3 +318,57 @@ TEST(GomokuMatch, ComputesEloWithAnErrorBar) {
     EXPECT_GT(sweep.elo(), 300);
     EXPECT_LT(sweep.elo(), 1000);
 }
+
+// Gomocup conditions: INFO thread_num is accepted (not an error), and a short
+// match clock bounds the move time even under a long per-move limit, from the
+// first move on (before any time_left, the whole match time is left).
+TEST(GomokuPbrain, AcceptsThreadNumAndKeepsToTheMatchClock) {
+    Subprocess brain({KINROW_PBRAIN});
+    ASSERT_TRUE(brain.write("START 15\nINFO thread_num 4\nINFO timeout_turn 30000\n"
+                            "INFO timeout_match 1000\nINFO max_memory 367001600\n"
+                            "BOARD\n7,7,2\n8,7,1\n8,8,2\nDONE\n"));
+    std::optional<std::string> line = brain.read_line(kReplyTimeoutMs);
+    ASSERT_EQ(line, "OK");
+    long long depth = -1, score = 0, nodes = 0, time_ms = -1;
+    while ((line = brain.read_line(kReplyTimeoutMs)) && line->starts_with("MESSAGE"))
+        std::sscanf(line->c_str(), "MESSAGE depth %lld score %lld nodes %lld time %lld", &depth, &score, &nodes,
+                    &time_ms);
+    ASSERT_TRUE(line);
+    int x, y;
+    EXPECT_TRUE(parse_move(*line, x, y)) << *line;  // not ERROR / UNKNOWN
+    // A fifth of the 1000 ms match at most (the search stops itself there).
+    EXPECT_GE(time_ms, 0);
+    EXPECT_LE(time_ms, 200);
+}
+
+// The match drives an external brain as Gomocup managers do: one BOARD with
+// the opening per game, then TURN; every game's clock is kept.
+TEST(GomokuMatch, DrivesBrainsWithTurnAndAMatchClock) {
+    TempDir dir;
+    std::filesystem::path log = dir.path / "input.log", wrapper = dir.path / "pbrain-logged";
+    std::ofstream(wrapper) << "#!/bin/sh\ntee -a " << log << " | " << KINROW_PBRAIN << "\n";
+    std::filesystem::permissions(wrapper, std::filesystem::perms::owner_all);
+    std::string out = (dir.path / "out.txt").string();
+    std::string command = std::string(KINROW_BINARY) + " match kinrow:depth=2 " + wrapper.string() +
+                          " --games 2 --opening-stones 3 --time-ms 100 --match-time-ms 20000 > " + out;
+    ASSERT_EQ(std::system(command.c_str()), 0);
+    std::ifstream input(log);
+    int boards = 0, turns = 0, time_lefts = 0, ends = 0;
+    for (std::string line; std::getline(input, line);) {
+        boards += line == "BOARD";
+        turns += line.starts_with("TURN ");
+        time_lefts += line.starts_with("INFO time_left ");
+        ends += line == "END";
+    }
+    EXPECT_EQ(boards, 2);  // the opening of each game
+    EXPECT_GT(turns, 0);
+    EXPECT_EQ(time_lefts, boards + turns);  // the clock before every move
+    EXPECT_EQ(ends, 1);
+    std::ifstream report(out);
+    std::string summary, first, second;
+    std::getline(report, summary);
+    std::getline(report, first);
+    std::getline(report, second);
+    EXPECT_NE(summary.find("2 games"), std::string::npos) << summary;
+    EXPECT_NE(second.find("0 forfeits, 0 retracted win claims"), std::string::npos) << second;
+}

@@ -75,6 +75,10 @@ void add_match_command(CLI::App& app) {
         ->check(CLI::Range(1, 100000));
     cmd->add_option("--time-ms", args->options.time_ms, "Time per move in milliseconds")
         ->check(CLI::Range(1, 3600000));
+    cmd->add_option("--match-time-ms", args->options.match_time_ms,
+                    "Each player's clock per game (Gomocup timeout_match; external brains get "
+                    "INFO time_left before each move); running out loses the game")
+        ->check(CLI::Range(0LL, 360000000LL));
     cmd->add_option("--opening-stones", args->options.opening_stones,
                     "Random openings: stones placed near the centre")
         ->check(CLI::Range(0, 9));
@@ -89,7 +93,7 @@ void add_match_command(CLI::App& app) {
         ->delimiter(',')
         ->expected(4);
     cmd->add_option("--claims", args->options.claims_path,
-                    "Write each position where a kinrow player claimed a win: 'moves | plies'");
+                    "Write each position where a kinrow player (built-in, or pbrain-kinrow by its MESSAGE score) claimed a win: 'moves | plies'");
     cmd->add_option("--seed", args->options.seed, "Seed of the random openings");
     cmd->add_option("--save", args->options.save_path, "Save all games to this SGF file");
     cmd->add_flag("--verbose", args->options.verbose, "Print each game's result");
@@ -114,14 +118,19 @@ void add_match_command(CLI::App& app) {
                 throw Error("--sprt needs elo0 < elo1 and alpha, beta in (0, 0.5)");
             opts.sprt = test;
         }
-        auto first = gomoku::make_contestant(args->first, opts.time_ms);
-        auto second = gomoku::make_contestant(args->second, opts.time_ms);
+        auto first = gomoku::make_contestant(args->first, opts.time_ms, opts.match_time_ms);
+        auto second = gomoku::make_contestant(args->second, opts.time_ms, opts.match_time_ms);
         gomoku::MatchResult r = gomoku::play_match(*first, *second, opts);
         int games = r.wins + r.draws + r.losses;
         double elo = std::abs(r.elo()) < 0.5 ? 0.0 : r.elo();  // no "-0"
         fmt::print("{} vs {}: {} games, +{} ={} -{}, score {:.1f}%, Elo {:+.0f} +/- {:.0f} (95%)\n",
                    first->name(), second->name(), games, r.wins, r.draws, r.losses, 100 * r.score(),
                    elo, r.elo_error());
+        // The robustness record: Gomocup loses a game on any of these.
+        for (int p = 0; p < 2; ++p)
+            fmt::print("{}: {} moves over {} ms (slowest {} ms), {} forfeits, {} retracted win claims\n",
+                       (p == 0 ? first : second)->name(), r.late_moves[p], opts.time_ms, r.slowest_ms[p],
+                       r.forfeits[p], r.retracted_claims[p]);
         if (opts.sprt) {
             const gomoku::Sprt& t = *opts.sprt;
             int verdict = r.sprt_verdict(t);

@@ -131,6 +131,9 @@ private:
     // the evaluation.
     int leaf(int ply);
     void check_limits();
+    // The clock alone, read by work done (leaf VCF nodes included), so that a
+    // stretch of four-rich leaves cannot run past the time limit.
+    void check_clock();
     // When the move must be ready; the default time point when there is no limit.
     std::chrono::steady_clock::time_point deadline() const;
     std::vector<Move> principal_variation(int max_length);
@@ -149,6 +152,7 @@ private:
     SearchLimits limits_;
     std::chrono::steady_clock::time_point start_;
     std::uint64_t nodes_ = 0, vcf_nodes_ = 0;
+    std::uint64_t next_clock_check_ = 0;  // nodes_ + vcf_nodes_ at the next check_clock()
     bool stop_ = false;
 };
 

@@ -1,11 +1,14 @@
 #include "protocol/match.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -42,11 +45,20 @@ private:
     std::unique_ptr<engine::Engine> engine_;
 };
 
-// An external brain: the whole position is sent as BOARD before every move,
-// so the brain's own bookkeeping cannot drift from the game's.
+// An external brain, driven as Gomocup managers drive it: the opening (or any
+// position it does not know) as BOARD on a fresh board, then the opponent's
+// moves one by one with TURN. Brains like Pela keep their own board and do
+// not clear it on BOARD, so a second BOARD would stack stones on stones.
 class BrainPlayer : public Contestant {
 public:
-    BrainPlayer(std::string path, int time_ms) : path_(std::move(path)), time_ms_(time_ms) {}
+    BrainPlayer(std::string path, int time_ms, long long match_time_ms)
+        : path_(std::move(path)), time_ms_(time_ms), match_time_ms_(match_time_ms) {}
+    // END lets the brain exit by itself (the subprocess kills it after that).
+    ~BrainPlayer() override {
+        if (!process_) return;
+        send("END");
+        process_->finish(2000);
+    }
     std::string name() const override { return path_; }
 
     void new_game(const GameSpec& spec) override {
@@ -59,44 +71,103 @@ public:
         if (answer != "OK")
             throw Error(fmt::format("{} refused the board {}x{}: '{}'", path_, spec.width, spec.height,
                                     answer));
+        // Gomocup's conditions: 350 MB, one thread, the per-move and match limits.
         send(fmt::format("INFO timeout_turn {}", time_ms_));
-        send("INFO timeout_match 0");
+        send(fmt::format("INFO timeout_match {}", match_time_ms_));
         send("INFO max_memory 367001600");
+        send("INFO thread_num 1");
         send(fmt::format("INFO rule {}", spec.win_rule == WinRule::ExactlyK ? 1 : 0));
+        known_.clear();
+        fresh_ = true;
+    }
+
+    void set_time_left(long long ms) override { send(fmt::format("INFO time_left {}", ms)); }
+
+    // Some brains print their move before they are ready for the next
+    // command: Rapfi drops a TURN that comes while its search thread is
+    // finishing (and then reads the coordinates as an unknown command). A
+    // manager's own latency hides that; a fast opponent here does not.
+    void settle() override {
+        auto ready = last_answer_ + std::chrono::milliseconds(kSettleMs);
+        if (std::chrono::steady_clock::now() < ready) std::this_thread::sleep_until(ready);
     }
 
     Move choose(const Position& pos) override {
-        std::string text = "BOARD\n";
-        Cell own = stone_of(pos.side_to_move());
-        for (Move m : pos.history())
-            text += fmt::format("{},{},{}\n", m % width_, m / width_, pos.at(m) == own ? 1 : 2);
-        send(text + "DONE");
+        const std::vector<Move>& history = pos.history();
+        bool one_more = history.size() == known_.size() + 1 &&
+                        std::equal(known_.begin(), known_.end(), history.begin());
+        if (one_more && !known_.empty()) {
+            send(fmt::format("TURN {},{}", history.back() % width_, history.back() / width_));
+        } else if (history.empty()) {
+            send("BEGIN");
+        } else {
+            if (!fresh_) {
+                send("RESTART");
+                if (answer_line(10000) != "OK") return fail();
+            }
+            std::string text = "BOARD\n";
+            Cell own = stone_of(pos.side_to_move());
+            for (Move m : history)
+                text += fmt::format("{},{},{}\n", m % width_, m / width_, pos.at(m) == own ? 1 : 2);
+            send(text + "DONE");
+        }
+        fresh_ = false;
         // The brain gets its time plus a second of grace for process overhead.
         std::string answer = answer_line(time_ms_ + 1000);
         long long x = -1, y = -1;
         if (std::sscanf(answer.c_str(), "%lld,%lld", &x, &y) != 2 || x < 0 || y < 0 ||
-            x >= pos.width() || y >= pos.height()) {
-            // A late answer would be read as the next move: start afresh.
-            process_.reset();
-            return kNoMove;
-        }
-        return pos.cell(static_cast<int>(y), static_cast<int>(x));
+            x >= pos.width() || y >= pos.height())
+            return fail();
+        Move m = pos.cell(static_cast<int>(y), static_cast<int>(x));
+        last_answer_ = std::chrono::steady_clock::now();
+        known_ = history;
+        known_.push_back(m);
+        return m;
     }
+    int claimed_win() const override { return claim_; }
+    std::string last_message() const override { return last_message_; }
 
 private:
+    // A late answer would be read as the next move: start afresh.
+    Move fail() {
+        process_.reset();
+        return kNoMove;
+    }
     void send(const std::string& line) { process_->write(line + "\n"); }
     // The next line that is not MESSAGE/DEBUG chatter; empty on timeout.
     std::string answer_line(int timeout_ms) {
+        claim_ = 0;
+        last_message_.clear();
         while (auto line = process_->read_line(timeout_ms)) {
+            if (line->starts_with("MESSAGE")) {
+                read_claim(*line);
+                last_message_ = *line;
+            }
             if (line->starts_with("MESSAGE") || line->starts_with("DEBUG") || line->empty()) continue;
             return *line;
         }
         return "";
     }
+    // pbrain-kinrow reports `MESSAGE depth D score S ...` before its move: a
+    // win score there is a claim, to be checked against the game like the
+    // built-in players' claims.
+    void read_claim(const std::string& line) {
+        long long depth = 0, score = 0;
+        if (std::sscanf(line.c_str(), "MESSAGE depth %lld score %lld", &depth, &score) == 2 &&
+            score > kWinThreshold && score <= kWinScore)
+            claim_ = kWinScore - static_cast<int>(score);
+    }
 
     std::string path_;
     int time_ms_;
+    long long match_time_ms_;
+    int claim_ = 0;
+    std::string last_message_;
     int width_ = 0;
+    static constexpr int kSettleMs = 50;
+    std::chrono::steady_clock::time_point last_answer_;
+    std::vector<Move> known_;  // the moves on the brain's board, its own reply last
+    bool fresh_ = true;        // no stone on the brain's board since START
     std::unique_ptr<Subprocess> process_;
 };
 
@@ -124,9 +195,9 @@ std::string random_opening(const GameSpec& spec, int stones, std::mt19937_64& rn
 
 }  // namespace
 
-std::unique_ptr<Contestant> make_contestant(const std::string& spec, int time_ms) {
+std::unique_ptr<Contestant> make_contestant(const std::string& spec, int time_ms, long long match_time_ms) {
     if (spec != "kinrow" && !spec.starts_with("kinrow:"))
-        return std::make_unique<BrainPlayer>(spec, time_ms);
+        return std::make_unique<BrainPlayer>(spec, time_ms, match_time_ms);
     engine::Options options;
     engine::Limits& limits = options.limits;
     limits.time_ms = time_ms;
@@ -286,24 +357,54 @@ MatchResult play_match(Contestant& first, Contestant& second, const MatchOptions
         Result outcome = Result::Ongoing;
         std::string note;
         bool claimed[2] = {false, false};
+        long long clock[2] = {opts.match_time_ms, opts.match_time_ms};  // black, white
         while (!pos.game_over()) {
             int side = pos.side_to_move() == kinrow::Player::X ? 0 : 1;
             Contestant& mover = side == 0 ? black : white;
+            int player = (side == 0) == first_is_black ? 0 : 1;  // first or second
+            mover.settle();
+            if (opts.match_time_ms > 0) mover.set_time_left(clock[side]);
+            auto started = std::chrono::steady_clock::now();
             Move m = mover.choose(pos);
-            // The first claim of each player per game: a position to check.
-            if (claims && mover.claimed_win() && !claimed[side]) {
-                claimed[side] = true;
-                claims << fmt::format("{} | {}\n", pos.move_list_string(), mover.claimed_win());
-                claims.flush();
+            long long used = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                 std::chrono::steady_clock::now() - started)
+                                 .count();
+            result.slowest_ms[player] = std::max(result.slowest_ms[player], used);
+            if (used > opts.time_ms) {
+                ++result.late_moves[player];
+                if (opts.verbose)
+                    fmt::print("game {} move {}: {} took {} ms (limit {} ms){}{}\n", game + 1,
+                               pos.history().size() + 1, mover.name(), used, opts.time_ms,
+                               mover.last_message().empty() ? "" : ": ", mover.last_message());
             }
-            if (!pos.is_legal(m)) {
+            // The first claim of each player per game: a position to check.
+            if (mover.claimed_win() && !claimed[side]) {
+                claimed[side] = true;
+                if (claims) {
+                    claims << fmt::format("{} | {}\n", pos.move_list_string(), mover.claimed_win());
+                    claims.flush();
+                }
+            }
+            clock[side] -= used;
+            bool flagged = opts.match_time_ms > 0 && clock[side] < 0;
+            if (!pos.is_legal(m) || flagged) {
                 outcome = pos.side_to_move() == kinrow::Player::X ? Result::OWins : Result::XWins;
-                note = fmt::format("{} forfeits (no legal move in time)", mover.name());
+                note = fmt::format("{} forfeits ({})", mover.name(),
+                                   flagged ? "its match clock ran out" : "no legal move in time");
+                ++result.forfeits[player];
                 break;
             }
             pos.play(m);
         }
         if (outcome == Result::Ongoing) outcome = pos.result();
+        // A claimed forced win that the game did not bear out: the claim was false.
+        for (int side = 0; side < 2; ++side)
+            if (claimed[side] && outcome != (side == 0 ? Result::XWins : Result::OWins)) {
+                int player = (side == 0) == first_is_black ? 0 : 1;
+                ++result.retracted_claims[player];
+                note += fmt::format("{}{} claimed a win it did not make", note.empty() ? "" : "; ",
+                                    (side == 0 ? black : white).name());
+            }
         bool first_won = (outcome == Result::XWins) == first_is_black && outcome != Result::Draw;
         if (outcome == Result::Draw) ++result.draws;
         else if (first_won) ++result.wins;

@@ -26,6 +26,15 @@ public:
     // The plies to the five of the win claimed with the last move (0: no
     // claim, or a player that does not say).
     virtual int claimed_win() const { return 0; }
+    // The player's match clock before its move, for players that manage one
+    // (Gomocup's `INFO time_left`); called only in matches with a match clock.
+    virtual void set_time_left(long long /*ms*/) {}
+    // Called before the player's clock starts for a move: a brain that is
+    // still finishing its last answer gets a moment (not charged to anyone).
+    virtual void settle() {}
+    // What the player said about its last move (a brain's last MESSAGE), for
+    // the log of slow moves; empty if nothing.
+    virtual std::string last_message() const { return ""; }
 };
 
 // Opening files: `moves` (kinrow's move lists: `h8 i9` or `7,7 8,8`),
@@ -44,13 +53,16 @@ struct Sprt {
 
 // `kinrow[:key=value,...]` with keys time (ms per move), depth, nodes, vcf
 // and vct (0/1: the root threat searches), tt (MiB); anything else is an external brain's command line path.
-// `time_ms` is the match's per-move time control, the default for both.
-std::unique_ptr<Contestant> make_contestant(const std::string& spec, int time_ms);
+// `time_ms` is the match's per-move time control, the default for both;
+// `match_time_ms` the match clock an external brain is told of (0: none;
+// the built-in players think `time_ms` per move regardless).
+std::unique_ptr<Contestant> make_contestant(const std::string& spec, int time_ms, long long match_time_ms = 0);
 
 struct MatchOptions {
     GameSpec game;
     int games = 10;
     int time_ms = 200;
+    long long match_time_ms = 0;  // each player's clock per game (Gomocup timeout_match); 0: none
     int opening_stones = 3;  // random openings: stones near the centre
     std::uint64_t seed = 1;
     std::vector<std::string> openings;  // move lists; empty: random openings
@@ -62,6 +74,14 @@ struct MatchOptions {
 
 struct MatchResult {
     int wins = 0, draws = 0, losses = 0;  // for the first player
+    // Per player (0 first, 1 second): moves that took longer than the
+    // per-move time, the slowest move, and games lost on time or by an
+    // illegal or missing move; games in which the player claimed a forced
+    // win and did not win (a false claim).
+    int late_moves[2] = {0, 0};
+    long long slowest_ms[2] = {0, 0};
+    int forfeits[2] = {0, 0};
+    int retracted_claims[2] = {0, 0};
     double score() const;                 // (wins + draws / 2) / games
     double elo() const;                   // Elo difference of the first player over the second
     double elo_error() const;             // 95% error bar of elo()
@@ -73,7 +93,8 @@ struct MatchResult {
 };
 
 // Plays opts.games games (each opening twice, colours swapped), printing one
-// line per game when verbose.
+// line per game when verbose. A player whose match clock runs out, or who
+// gives no legal move, loses the game.
 MatchResult play_match(Contestant& first, Contestant& second, const MatchOptions& opts);
 
 }  // namespace kinrow::gomoku

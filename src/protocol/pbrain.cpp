@@ -47,6 +47,7 @@ bool parse_numbers(std::string_view text, int count, long long* out) {
 }
 
 constexpr std::size_t kMiB = std::size_t{1} << 20;
+constexpr long long kGomocupMemory = 350LL << 20;  // Gomocup's max_memory
 
 }  // namespace
 
@@ -81,9 +82,34 @@ void PbrainSession::start(int width, int height) {
     height_ = height;
     stones_.assign(static_cast<std::size_t>(width * height), kFree);
     if (engine_) engine_->clear();
+    prepare_engine();
     reply("OK");
 }
 
+void PbrainSession::prepare_engine() {
+    // The table takes a quarter of max_memory (the rest is ample for the
+    // pattern tables, the VCF table and the process), at most 256 MiB. With
+    // no max_memory yet, Gomocup's 350 MB is assumed: the INFO that gives it
+    // comes after START, and a table made at the first move costs that move
+    // the allocation (140 ms on a loaded machine, sparring, issue 11).
+    long long memory = max_memory_ > 0 ? max_memory_ : kGomocupMemory;
+    std::size_t bytes = std::clamp(static_cast<std::size_t>(memory) / 4, kMiB, 256 * kMiB);
+    if (engine_ && bytes == engine_bytes_ && rule_ == engine_rule_ && width_ == engine_width_ &&
+        height_ == engine_height_)
+        return;
+    engine::Options options;
+    // A Gomocup brain plays with the Gomoku engine on every board size.
+    options.engine = engine::EngineKind::Gomoku;
+    options.tt_mb = bytes / kMiB;
+    engine_ = engine::make_engine(make_game(width_, height_, 5, Placement::Free, rule_), options);
+    engine_bytes_ = bytes;
+    engine_rule_ = rule_;
+    engine_width_ = width_;
+    engine_height_ = height_;
+}
+
+// Keys other than these (thread_num among them: the search is single-threaded,
+// game_type, folder, ...) are accepted without an answer, as the protocol asks.
 void PbrainSession::info(std::string_view key, std::string_view value) {
     long long v = 0;
     if (!parse_number(value, v)) return;  // INFO has no answer; bad values are ignored
@@ -105,11 +131,14 @@ PbrainSession::Budget PbrainSession::budget() const {
     // final iteration's overshoot.
     long long hard = timeout_turn_ > 0 ? timeout_turn_ * 85 / 100 - 30 : 50;
     long long target = hard;
-    if (timeout_match_ > 0 && time_left_ > 0) {
+    if (timeout_match_ > 0) {
         // A share of what is left for a usual move, and never more than a
-        // fifth of it for a hard one: the clock lasts any game length.
-        hard = std::min(hard, time_left_ / 5 - 30);
-        target = std::min(hard, time_left_ / 20 - 30);
+        // fifth of it for a hard one: the clock lasts any game length. Before
+        // the first time_left the whole match time is left; a clock at 0 is
+        // nearly out, not unlimited.
+        long long left = time_left_ >= 0 ? time_left_ : timeout_match_;
+        hard = std::min(hard, left / 5 - 30);
+        target = std::min(hard, left / 20 - 30);
     }
     auto clamp = [](long long ms) { return static_cast<int>(std::clamp(ms, 10LL, 1LL << 30)); };
     return {clamp(hard), clamp(target)};
@@ -130,24 +159,7 @@ void PbrainSession::think_and_play() {
     for (std::size_t m = 0; m < stones_.size(); ++m)
         if (stones_[m] != kFree) cells[m] = stone_of(stones_[m] == kMine ? me : opponent(me));
     Position pos = Position::from_setup(make_game(width_, height_, 5, Placement::Free, rule_), cells, me);
-
-    // The table takes a quarter of max_memory (the rest is ample for the
-    // pattern tables, the VCF table and the process), at most 256 MiB.
-    std::size_t bytes = max_memory_ > 0
-                            ? std::clamp(static_cast<std::size_t>(max_memory_) / 4, kMiB, 256 * kMiB)
-                            : 64 * kMiB;
-    if (!engine_ || bytes != engine_bytes_ || rule_ != engine_rule_ || width_ != engine_width_ ||
-        height_ != engine_height_) {
-        engine::Options options;
-        // A Gomocup brain plays with the Gomoku engine on every board size.
-        options.engine = engine::EngineKind::Gomoku;
-        options.tt_mb = bytes / kMiB;
-        engine_ = engine::make_engine(pos.spec(), options);
-        engine_bytes_ = bytes;
-        engine_rule_ = rule_;
-        engine_width_ = width_;
-        engine_height_ = height_;
-    }
+    prepare_engine();
     if (unsupported_rule_) reply("MESSAGE renju and caro are not supported: playing exactly five");
     Budget time = budget();
     engine_->set_limits({.time_ms = time.hard_ms, .target_ms = time.target_ms});

@@ -29,6 +29,9 @@ private:
 
     void start(int width, int height);
     void think_and_play();
+    // Makes the engine for the board, rule and memory now set, unless the one
+    // there fits: at START (the manager does not time it) and before a move.
+    void prepare_engine();
     void info(std::string_view key, std::string_view value);
     void board_line(std::string_view line);
     bool parse_cell(std::string_view text, int& x, int& y, int* extra = nullptr) const;
@@ -49,7 +52,8 @@ private:
     WinRule rule_ = WinRule::AtLeastK;
     bool unsupported_rule_ = false;
     // Limits from INFO (milliseconds, bytes); 0 means "not given / no limit".
-    long long timeout_turn_ = 5000, timeout_match_ = 0, time_left_ = 0, max_memory_ = 0;
+    long long timeout_turn_ = 5000, timeout_match_ = 0, max_memory_ = 0;
+    long long time_left_ = -1;  // -1: not received yet
     // What engine_ was made for: a change makes a new one.
     std::size_t engine_bytes_ = 0;
     WinRule engine_rule_ = WinRule::AtLeastK;

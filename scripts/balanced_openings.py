@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Balanced Gomoku openings for matches, judged by a stronger engine.
+
+Draws 3-stone openings (black, white, black) in the central 5x5 of a 15x15 board, the white stone
+next to a black one, one per class
+of the board's 8 symmetries, asks a Rapfi pbrain (classical evaluator, one thread, a fixed node
+budget: the verdict does not depend on the machine's load) for its evaluation with white to move,
+and keeps those within --max-eval of even. Writes them in Gomocup's offset format (`x,y, x,y, x,y`,
+column and row from the centre), the format `kinrow match --openings-format offset` reads.
+
+    scripts/balanced_openings.py /work/sparring/rapfi/pbrain-rapfi > data/gomoku_openings_15.txt
+"""
+import argparse
+import random
+import re
+import subprocess
+import time
+import sys
+
+SIZE = 15
+CENTRE = SIZE // 2
+
+
+def symmetries(stones):
+    """The opening's 8 images under the square's rotations and reflections (order kept)."""
+    images = []
+    for swap in (False, True):
+        for sx in (1, -1):
+            for sy in (1, -1):
+                images.append(tuple(((y if swap else x) * sx, (x if swap else y) * sy) for x, y in stones))
+    return images
+
+
+def candidates(rng, wanted):
+    seen = set()
+    result = []
+    attempts = 0
+    while len(result) < wanted and attempts < 100000:
+        attempts += 1
+        stones = []
+        while len(stones) < 3:
+            s = (rng.randint(-2, 2), rng.randint(-2, 2))
+            if s not in stones:
+                stones.append(s)
+        # A white stone away from both black ones leaves black far ahead: such
+        # openings would be thrown away, so they are not drawn.
+        if not any(max(abs(stones[1][0] - b[0]), abs(stones[1][1] - b[1])) <= 1 for b in (stones[0], stones[2])):
+            continue
+        key = min(symmetries(stones))
+        if key in seen:
+            continue
+        seen.add(key)
+        result.append(stones)
+    return result
+
+
+class Brain:
+    def __init__(self, path, nodes):
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.nodes = nodes
+
+    def send(self, text):
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+
+    def evaluate(self, stones):
+        """Rapfi's evaluation for white (to move) after the black, white, black stones."""
+        # Rapfi prints its move a moment before it takes commands again (a START
+        # in that moment is dropped): give it that moment.
+        time.sleep(0.05)
+        self.send(f"START {SIZE}")
+        self.expect_ok()
+        self.send("INFO timeout_turn 600000")
+        self.send("INFO thread_num 1")
+        self.send(f"INFO max_node {self.nodes}")
+        lines = ["BOARD"]
+        for i, (x, y) in enumerate(stones):
+            # BOARD field: 1 the brain's own stone (white, to move), 2 the opponent's.
+            lines.append(f"{x + CENTRE},{y + CENTRE},{2 if i % 2 == 0 else 1}")
+        lines.append("DONE")
+        self.send("\n".join(lines))
+        value = None
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("the brain stopped")
+            match = re.search(r"Eval (-?\d+)", line)
+            if match:
+                value = int(match.group(1))
+            if re.fullmatch(r"\d+,\d+\s*", line):
+                return value
+
+    def expect_ok(self):
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("the brain stopped")
+            if line.strip() == "OK":
+                return
+
+    def close(self):
+        self.send("END")
+        self.proc.wait(timeout=10)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("rapfi", help="path of pbrain-rapfi (classical evaluator, no network)")
+    parser.add_argument("--candidates", type=int, default=100, help="openings drawn (default 120)")
+    parser.add_argument("--max-eval", type=int, default=80, help="keep |eval| <= this (default 80)")
+    parser.add_argument("--nodes", type=int, default=150000, help="Rapfi's node budget per opening")
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args()
+
+    brain = Brain(args.rapfi, args.nodes)
+    kept = []
+    for stones in candidates(random.Random(args.seed), args.candidates):
+        value = brain.evaluate(stones)
+        print(f"{stones} eval {value}", file=sys.stderr)
+        if value is not None and abs(value) <= args.max_eval:
+            kept.append((stones, value))
+    brain.close()
+    print(f"# {len(kept)} balanced 3-stone openings, 15x15 freestyle, Gomocup offset format (x,y from the centre;")
+    print(f"# black, white, black; white to move). Made by scripts/balanced_openings.py --candidates {args.candidates}")
+    print(f"# --max-eval {args.max_eval} --nodes {args.nodes} --seed {args.seed}: Rapfi's classical evaluation of each")
+    print("# within that many points of even.")
+    for stones, _ in kept:
+        print(", ".join(f"{x},{y}" for x, y in stones))
+
+
+if __name__ == "__main__":
+    main()
