@@ -439,9 +439,10 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     std::vector<std::jthread> helper_threads;
     for (int h = 1; h < limits.threads; ++h) {
         helpers.push_back(std::unique_ptr<Engine>(new Engine(*this, h)));
-        helper_threads.emplace_back([&, h, helper = helpers.back().get(), moves = std::vector<Sq>(root, root + n),
-                                     board = b] {
-            helper->help(board, moves.data(), n, 1 + h % 2, max_depth, &helpers_done);
+        // Copies of the board and the root moves: this thread goes on changing both.
+        helper_threads.emplace_back([&helpers_done, h, max_depth, helper = helpers.back().get(),
+                                     moves = std::vector<Sq>(root, root + n), board = b] {
+            helper->help(board, moves.data(), static_cast<int>(moves.size()), 1 + h % 2, max_depth, &helpers_done);
         });
     }
     for (int depth = 1; depth <= max_depth; ++depth) {
