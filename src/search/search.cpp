@@ -761,8 +761,8 @@ SearchResult SearchEngine::run_team(bool want_pv) {
         for (int i = 0; i < helper_count; ++i) {
             helpers.push_back(std::make_unique<SearchEngine>(helper_options, table_, i + 1));
             helpers.back()->team_ = &team;
-            threads.emplace_back([&, i, copy = *pos_]() mutable {
-                helper_results[i] = helpers[i]->search(copy, false);
+            threads.emplace_back([helper = helpers.back().get(), &result = helper_results[i], copy = *pos_]() mutable {
+                result = helper->search(copy, false);
             });
         }
         res = run_negamax(false);
