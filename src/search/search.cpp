@@ -661,7 +661,8 @@ SearchResult SearchEngine::run_negamax(bool want_pv) {
     const int empties = pos_->cells() - pos_->stones();
     const bool full = opt.depth < 0 || opt.depth >= empties;
     const int target = full ? empties : opt.depth;
-    if (table_ && helper_ == 0) table_->new_search();
+    // A team's table starts its new search in run_team, before the helpers run.
+    if (table_ && !team_) table_->new_search();
     bool have_result = false;
     auto record = [&](Score v, int depth) {
         res.score = v;
@@ -744,6 +745,7 @@ bool SearchEngine::parallel_solve_applies() const {
 // finished first, its value (proven like any other) is the answer. The line
 // is extracted once the helpers have stopped.
 SearchResult SearchEngine::run_team(bool want_pv) {
+    table_->new_search();
     Team team;
     team_ = &team;
     SearchOptions helper_options = opt;
