@@ -5,6 +5,8 @@
 #   bash scripts/test.sh --lto        link-time optimised build in build-lto/ with One Definition Rule
 #                                     violations as errors (GCC sees them across files only under LTO),
 #                                     then the tests (*Slow excluded)
+#   bash scripts/test.sh --tsan       ThreadSanitizer build in build-tsan/ of the tests whose code runs on
+#                                     several threads (parallel solves, the web server, the facade's stop flag)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -21,13 +23,20 @@ case "${1:-}" in
     cmake --build build-lto -j"$(nproc)"
     ctest --test-dir build-lto --output-on-failure -j"$(nproc)" -E Slow
     ;;
+  --tsan)
+    cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKINROW_BUILD_BENCHMARKS=OFF -DKINROW_PYTHON=OFF \
+      -DKINROW_MPI=OFF -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" >/dev/null
+    cmake --build build-tsan -j"$(nproc)" --target kinrow kinrow_tests
+    TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure -j"$(nproc)" -E Slow \
+      -R 'Parallel|Threaded|WebApi|EngineFacade'
+    ;;
   "")
     cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
     cmake --build build -j"$(nproc)"
     ctest --test-dir build --output-on-failure -j"$(nproc)"
     ;;
   *)
-    echo "usage: bash scripts/test.sh [--sanitize | --lto]" >&2
+    echo "usage: bash scripts/test.sh [--sanitize | --lto | --tsan]" >&2
     exit 2
     ;;
 esac
