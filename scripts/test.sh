@@ -5,8 +5,10 @@
 #   bash scripts/test.sh --lto        link-time optimised build in build-lto/ with One Definition Rule
 #                                     violations as errors (GCC sees them across files only under LTO),
 #                                     then the tests (*Slow excluded)
-#   bash scripts/test.sh --tsan       ThreadSanitizer build in build-tsan/ of the tests whose code runs on
-#                                     several threads (parallel solves, the web server, the facade's stop flag)
+#   bash scripts/test.sh --tsan       ThreadSanitizer build in build-tsan/, running the tests of our code on
+#                                     several threads (parallel solves, the facade's stop flag); the web tests
+#                                     are left out: TSan reports races inside Debian's prebuilt, uninstrumented
+#                                     cpp-httplib library, where it cannot see the library's own locking
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -28,7 +30,7 @@ case "${1:-}" in
       -DKINROW_MPI=OFF -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" >/dev/null
     cmake --build build-tsan -j"$(nproc)" --target kinrow kinrow_tests
     TSAN_OPTIONS=halt_on_error=1 ctest --test-dir build-tsan --output-on-failure -j"$(nproc)" -E Slow \
-      -R 'Parallel|Threaded|WebApi|EngineFacade'
+      -R 'Parallel|Threaded|EngineFacade'
     ;;
   "")
     cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
