@@ -86,6 +86,9 @@ Score window_weight(int c) {
 // plies, noise of up to a few threat-potential units (potential is scaled by
 // 2^24 in the ordering key).
 constexpr int kHelperOrderPlies = 3;
+// Engines of a parallel solve share out the moves of nodes with at least this
+// many empty cells (Team::busy); below, subtrees are too small to be worth it.
+constexpr int kSharedEmptyCells = 12;
 constexpr int kHelperNoiseBits = 27;
 
 // A 64-bit finaliser (SplitMix64's): well-spread noise from a small input.
@@ -135,8 +138,33 @@ private:
 
     // --- drivers
     // The engines of one parallel solve; `done` ends every search of the team.
+    // `busy` marks the positions engines are searching now (ABDADA): an
+    // engine puts off a later move whose position another is searching, and
+    // by the time it comes back the table usually holds the result. A hint
+    // only: a lost or overwritten mark costs duplicated work, never a value.
     struct Team {
         std::atomic<bool> done{false};
+        static constexpr int kBusyBits = 14;
+        std::array<std::atomic<std::uint64_t>, std::size_t{1} << kBusyBits> busy{};
+        std::atomic<std::uint64_t>& slot(std::uint64_t key) {
+            return busy[(key * 0x9E3779B97F4A7C15ULL) >> (64 - kBusyBits)];
+        }
+        bool is_busy(std::uint64_t key) { return slot(key).load(std::memory_order_relaxed) == key; }
+    };
+    // Marks a node busy for the team while its moves are searched.
+    struct BusyMark {
+        BusyMark(Team* team, std::uint64_t node_key) : team_(team), key_(node_key) {
+            if (team_) team_->slot(key_).store(key_, std::memory_order_relaxed);
+        }
+        ~BusyMark() {
+            if (!team_) return;
+            std::uint64_t expected = key_;
+            team_->slot(key_).compare_exchange_strong(expected, 0, std::memory_order_relaxed);
+        }
+        BusyMark(const BusyMark&) = delete;
+        BusyMark& operator=(const BusyMark&) = delete;
+        Team* team_;
+        std::uint64_t key_;
     };
     bool parallel_solve_applies() const;
     SearchResult run_team(bool want_pv);
@@ -542,9 +570,24 @@ Score SearchEngine::negamax(int depth, Score alpha, Score beta, int ply) {
     const Score alpha_start = alpha;
     Score best = -kInfinity;
     Move best_move = kNoMove;
-    for (int i = 0; i < n; ++i) {
-        Move m = moves[i];
+    // In a parallel solve, near the root: moves another engine is searching
+    // go last (`deferred`), so the engines spread over different subtrees.
+    const bool shared = team_ && table_ && empties >= kSharedEmptyCells;
+    BusyMark mark(shared ? team_ : nullptr, key);
+    Move deferred[kMaxCells];
+    int deferred_count = 0;
+    for (int i = 0; i < n + deferred_count; ++i) {
+        const bool first_pass = i < n;
+        Move m = first_pass ? moves[i] : deferred[i - n];
         do_move(m);
+        if (shared && first_pass && i > 0) {
+            int child_symmetry = 0;
+            if (team_->is_busy(table_key(child_symmetry))) {
+                undo_move();
+                deferred[deferred_count++] = m;
+                continue;
+            }
+        }
         Score v = -negamax(depth - 1, -beta, -alpha, ply + 1);
         undo_move();
         if (stop_) return 0;
