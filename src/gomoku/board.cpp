@@ -27,9 +27,9 @@ constexpr int kWall = 3;
 std::uint64_t stone_key(Colour c, Sq s) { return kKeys.stone[c][s]; }
 std::uint64_t side_key() { return kKeys.side; }
 
-Board::Board(int width, int height, WinRule rule)
+Board::Board(int width, int height, WinRule rule, const EvalWeights& weights)
     : width_(width), height_(height), stride_(width + kPad), rule_(rule),
-      table_(&PatternTable::get(rule)),
+      table_(&PatternTable::get(rule)), weights_(&weights),
       offsets_{1, stride_, stride_ + 1, stride_ - 1} {
     if (width < 5 || height < 5 || width > kMaxFreeSide || height > kMaxFreeSide)
         throw Error("Gomoku boards go from 5x5 to 20x20");
@@ -71,9 +71,27 @@ void Board::set_side_to_move(Colour c) {
     side_ = c;
 }
 
+void Board::set_eval_weights(const EvalWeights& weights) {
+    weights_ = &weights;
+    eval_sum_ = {};
+    for (Sq s : squares_)
+        if (cells_[s] == 0)
+            for (Colour c : {kBlack, kWhite}) {
+                cell_term_[c][s] = cell_term(c, s);
+                eval_sum_[c] += cell_term_[c][s];
+            }
+}
+
+int Board::cell_term(Colour c, Sq s) const {
+    Colour o = other(c);
+    int term = weights_->shape(shape(c, s), shape(o, s));
+    for (int d = 0; d < 4; ++d) term += weights_->line(line_of(patterns_[c][s], d), line_of(patterns_[o][s], d));
+    return term;
+}
+
 void Board::account(Sq s, int sign) {
     for (Colour c : {kBlack, kWhite}) {
-        value_sum_[c] += sign * value_[c][s];
+        eval_sum_[c] += sign * cell_term_[c][s];
         shape_count_[c][shape_[c][s]] += sign;
     }
 }
@@ -90,25 +108,34 @@ void Board::refresh(Sq s) {
         shape_[c][s] = shape_of(patterns_[c][s]);
         value_[c][s] = static_cast<std::int16_t>(value_of(patterns_[c][s]));
     }
+    for (Colour c : {kBlack, kWhite}) cell_term_[c][s] = cell_term(c, s);
 }
 
-// Only direction `dir` of s changed; empty squares keep the value sums current.
+// Only direction `dir` of s changed; empty squares keep the sums current.
 void Board::refresh_line(Sq s, int dir) {
     if (cells_[s] != 0) return;
     int shift = 4 * dir;
     PatternSet mask = static_cast<PatternSet>(~(15u << shift));
     LineKey key = keys_[dir][s];
-    LinePattern p[2] = {table_->pattern(key), table_->pattern(swap_colours(key))};
+    LinePattern now[2] = {table_->pattern(key), table_->pattern(swap_colours(key))};
+    LinePattern before[2] = {line_of(patterns_[kBlack][s], dir), line_of(patterns_[kWhite][s], dir)};
+    if (now[kBlack] == before[kBlack] && now[kWhite] == before[kWhite]) return;
+    Shape shape_before[2] = {shape(kBlack, s), shape(kWhite, s)};
     for (Colour c : {kBlack, kWhite}) {
-        PatternSet set = static_cast<PatternSet>((patterns_[c][s] & mask) | (p[c] << shift));
-        if (set == patterns_[c][s]) continue;
+        PatternSet set = static_cast<PatternSet>((patterns_[c][s] & mask) | (now[c] << shift));
         patterns_[c][s] = set;
         --shape_count_[c][shape_[c][s]];
         shape_[c][s] = shape_of(set);
         ++shape_count_[c][shape_[c][s]];
-        int v = value_of(set);
-        value_sum_[c] += v - value_[c][s];
-        value_[c][s] = static_cast<std::int16_t>(v);
+        value_[c][s] = static_cast<std::int16_t>(value_of(set));
+    }
+    // Only this direction's code and the shapes can have changed.
+    for (Colour c : {kBlack, kWhite}) {
+        Colour o = other(c);
+        int delta = weights_->line(now[c], now[o]) - weights_->line(before[c], before[o]) +
+                    weights_->shape(shape(c, s), shape(o, s)) - weights_->shape(shape_before[c], shape_before[o]);
+        cell_term_[c][s] += delta;
+        eval_sum_[c] += delta;
     }
 }
 
