@@ -85,12 +85,20 @@ void add_tune_gomoku_command(CLI::App& app) {
             }
             if (!args->save_games.empty())
                 write_text(args->save_games, gomoku::format_training_games(games), "training games file");
-            auto samples = gomoku::training_samples(games, args->play);
+            // Every fifth game is held out: its loss shows whether the fit
+            // generalises; the weights are fitted on the other four.
+            std::vector<gomoku::TrainingGame> fit, held_out;
+            for (std::size_t g = 0; g < games.size(); ++g) (g % 5 == 4 ? held_out : fit).push_back(games[g]);
+            auto samples = gomoku::training_samples(fit, args->play);
+            auto validation = gomoku::training_samples(held_out, args->play);
             args->tune.scale = gomoku::fit_scale(samples, weights);
             gomoku::TuneResult r = gomoku::tune_weights(samples, weights, args->tune);
-            std::string line = fmt::format("round {}: {} games, {} positions, scale {:.0f}, log-loss {:.5f} -> {:.5f}",
-                                           round, games.size(), samples.size(), args->tune.scale, r.loss_before,
-                                           r.loss_after);
+            std::string line = fmt::format(
+                "round {}: {} games, {} positions, scale {:.0f}, log-loss {:.5f} -> {:.5f}; held out ({} games, "
+                "{} positions) {:.5f} -> {:.5f}",
+                round, fit.size(), samples.size(), args->tune.scale, r.loss_before, r.loss_after, held_out.size(),
+                validation.size(), gomoku::log_loss(validation, weights, args->tune.scale),
+                gomoku::log_loss(validation, r.weights, args->tune.scale));
             fmt::print(stderr, "{}\n", line);
             history += line + "\n";
             weights = r.weights;
