@@ -45,19 +45,18 @@ EvalWeights scrambled_weights(unsigned seed) {
     return w;
 }
 
-// A random game of up to `plies` moves near the stones, stopped before a five.
-std::vector<Sq> random_moves(Board& b, std::mt19937& rng, int plies) {
-    std::vector<Sq> played;
-    for (int i = 0; i < plies; ++i) {
+// Up to `plies` random moves near the stones, none of them a five; returns
+// how many were played.
+int random_moves(Board& b, std::mt19937& rng, int plies) {
+    int played = 0;
+    for (; played < plies; ++played) {
         std::vector<Sq> near;
         for (Sq s : b.squares())
             if (b.is_empty(s) && (b.stones() == 0 || b.neighbours(s) > 0) &&
                 b.shape(b.side_to_move(), s) != kShapeFive)
                 near.push_back(s);
         if (near.empty()) break;
-        Sq s = near[rng() % near.size()];
-        b.play(s);
-        played.push_back(s);
+        b.play(near[rng() % near.size()]);
     }
     return played;
 }
@@ -100,10 +99,10 @@ TEST(GomokuEval, IncrementalSumsEqualTheFeatureCount) {
     for (int game = 0; game < 6; ++game) {
         Board b(15, 15, WinRule::AtLeastK);
         if (game % 2) b.set_eval_weights(scrambled);
-        std::vector<Sq> played = random_moves(b, rng, 40);
-        for (std::size_t i = 0; i <= played.size(); ++i) {
+        int played = random_moves(b, rng, 40);
+        for (int i = 0; i <= played; ++i) {
             ASSERT_EQ(evaluate(b), dot(eval_features(b), b.eval_weights())) << "game " << game;
-            if (i < played.size()) b.undo();
+            if (i < played) b.undo();
         }
     }
     // New weights on a board with stones: the sums are rebuilt.
