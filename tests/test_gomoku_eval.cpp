@@ -229,6 +229,11 @@ TEST(GomokuTuner, SelfPlayGamesReplayAndTune) {
     options.iterations = 50;
     TuneResult r = tune_weights(samples, prior, options);
     EXPECT_LT(r.loss_after, r.loss_before);
+    // A duel counts every game and repeats exactly.
+    DuelResult duel = play_duel(prior, scrambled_weights(6), play), repeat = play_duel(prior, scrambled_weights(6), play);
+    EXPECT_EQ(duel.wins + duel.draws + duel.losses, 2);
+    EXPECT_EQ(duel.wins, repeat.wins);
+    EXPECT_EQ(duel.draws, repeat.draws);
     EXPECT_THROW(parse_training_games("1 112 112x\n"), Error);
     EXPECT_THROW(parse_training_games("2 112\n"), Error);
     // An occupied cell in a game is refused when the positions are replayed.

@@ -1,6 +1,7 @@
 // `kinrow tune-gomoku`: regenerates the Gomoku evaluation's weights
 // (data/gomoku/eval_weights.txt) from self-play games; the method is in
 // gomoku/tuner.hpp and docs/gomoku.md.
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -9,6 +10,7 @@
 #include "cli/cli.hpp"
 #include "core/error.hpp"
 #include "gomoku/tuner.hpp"
+#include "protocol/match.hpp"
 
 namespace kinrow {
 
@@ -27,6 +29,24 @@ void write_text(const std::string& path, const std::string& text, const char* wh
     if (!(out << text)) throw Error(fmt::format("cannot write {} '{}'", what, path));
 }
 
+// A weights file, or `prior` (the hand-set start) or `shipped` (the built-in file).
+gomoku::EvalWeights weights_named(const std::string& name) {
+    if (name == "prior") return gomoku::prior_eval_weights();
+    if (name == "shipped") return gomoku::default_eval_weights();
+    return gomoku::parse_eval_weights(read_text(name, "weights file"));
+}
+
+// `--duel A B`: the two weight sets play each other instead of tuning.
+void duel(const std::string& first, const std::string& second, const gomoku::SelfPlayOptions& options) {
+    gomoku::DuelResult d = gomoku::play_duel(weights_named(first), weights_named(second), options, [&](int done) {
+        if (done % 50 == 0) fmt::print(stderr, "{} of {} games\n", done, options.games);
+    });
+    gomoku::MatchResult r{d.wins, d.draws, d.losses};
+    double elo = std::abs(r.elo()) < 0.5 ? 0.0 : r.elo();  // no "-0"
+    fmt::print("{} vs {}: {} games, +{} ={} -{}, score {:.1f}%, Elo {:+.0f} +/- {:.0f} (95%)\n", first, second,
+               options.games, r.wins, r.draws, r.losses, 100 * r.score(), elo, r.elo_error());
+}
+
 }  // namespace
 
 void add_tune_gomoku_command(CLI::App& app) {
@@ -35,6 +55,7 @@ void add_tune_gomoku_command(CLI::App& app) {
         gomoku::TuneOptions tune;
         int rounds = 1;
         std::string start, out, save_games, load_games;
+        std::vector<std::string> duel;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
@@ -65,11 +86,14 @@ void add_tune_gomoku_command(CLI::App& app) {
     cmd->add_option("--load-games", args->load_games,
                     "Tune on these games (from --save-games) instead of playing the first round");
     cmd->add_option("--save-games", args->save_games, "Write every game played to this file");
+    cmd->add_option("--duel", args->duel,
+                    "Instead of tuning, play --games games between two weights files (or 'prior', "
+                    "'shipped'), each opening twice with colours swapped, and print W/D/L of the first")
+        ->expected(2);
     cmd->add_option("--out", args->out, "The weights file to write (default: standard output)");
     cmd->callback([args] {
-        gomoku::EvalWeights weights = args->start.empty()
-                                          ? gomoku::prior_eval_weights()
-                                          : gomoku::parse_eval_weights(read_text(args->start, "weights file"));
+        if (!args->duel.empty()) return duel(args->duel[0], args->duel[1], args->play);
+        gomoku::EvalWeights weights = weights_named(args->start.empty() ? "prior" : args->start);
         std::vector<gomoku::TrainingGame> games;
         std::string history;
         for (int round = 1; round <= args->rounds; ++round) {

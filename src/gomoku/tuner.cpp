@@ -44,30 +44,71 @@ std::vector<float> as_floats(const EvalWeights& weights) { return {weights.w.beg
 
 }  // namespace
 
-std::vector<TrainingGame> play_training_games(const EvalWeights& weights, const SelfPlayOptions& options,
-                                              const std::function<void(int done)>& progress) {
-    if (options.opening_stones < 0 || options.opening_stones > 8)
-        throw Error("self-play openings take 0 to 8 stones (more could already hold a five)");
-    Engine engine(std::size_t{16} << 20);
-    engine.set_eval_weights(weights);
+namespace {
+
+// One game from an opening of `options.opening_stones` random stones drawn
+// from `state`, then `black` and `white` engines in turn.
+TrainingGame play_game(Engine& black, Engine& white, const EvalWeights& weights, const SelfPlayOptions& options,
+                       std::uint64_t& state) {
     SearchLimits limits;
     limits.nodes = options.nodes;
     limits.vcf_nodes = limits.vct_nodes = options.threat_nodes;
+    Board board(options.width, options.height, options.rule, weights);
+    play_opening(board, options.opening_stones, state);
+    black.clear();
+    if (&white != &black) white.clear();
+    while (!board.last_move_won() && !board.full()) {
+        Engine& engine = board.side_to_move() == kBlack ? black : white;
+        board.play(board.from_move(engine.think(board, limits).move));
+    }
+    TrainingGame game;
+    for (Sq s : board.history()) game.moves.push_back(board.to_move(s));
+    // The side that moved last made the five.
+    if (board.last_move_won()) game.black_score = board.side_to_move() == kWhite ? 1.0 : 0.0;
+    return game;
+}
+
+void check_openings(const SelfPlayOptions& options) {
+    if (options.opening_stones < 0 || options.opening_stones > 8)
+        throw Error("self-play openings take 0 to 8 stones (more could already hold a five)");
+}
+
+}  // namespace
+
+std::vector<TrainingGame> play_training_games(const EvalWeights& weights, const SelfPlayOptions& options,
+                                              const std::function<void(int done)>& progress) {
+    check_openings(options);
+    Engine engine(std::size_t{16} << 20);
+    engine.set_eval_weights(weights);
     std::uint64_t state = options.seed;
     std::vector<TrainingGame> games;
     for (int g = 0; g < options.games; ++g) {
-        Board board(options.width, options.height, options.rule, weights);
-        play_opening(board, options.opening_stones, state);
-        engine.clear();
-        while (!board.last_move_won() && !board.full()) board.play(board.from_move(engine.think(board, limits).move));
-        TrainingGame game;
-        for (Sq s : board.history()) game.moves.push_back(board.to_move(s));
-        // The side that moved last made the five.
-        if (board.last_move_won()) game.black_score = board.side_to_move() == kWhite ? 1.0 : 0.0;
-        games.push_back(std::move(game));
+        games.push_back(play_game(engine, engine, weights, options, state));
         if (progress) progress(g + 1);
     }
     return games;
+}
+
+DuelResult play_duel(const EvalWeights& first, const EvalWeights& second, const SelfPlayOptions& options,
+                     const std::function<void(int done)>& progress) {
+    check_openings(options);
+    Engine a(std::size_t{16} << 20), b(std::size_t{16} << 20);
+    a.set_eval_weights(first);
+    b.set_eval_weights(second);
+    std::uint64_t state = options.seed, pair_start = state;
+    DuelResult result;
+    for (int g = 0; g < options.games; ++g) {
+        // The pair's second game replays the first's opening.
+        if (g % 2 == 0) pair_start = state;
+        std::uint64_t opening = pair_start;
+        bool first_black = g % 2 == 0;
+        TrainingGame game = first_black ? play_game(a, b, first, options, opening) : play_game(b, a, first, options, opening);
+        state = opening;
+        double score = first_black ? game.black_score : 1 - game.black_score;
+        (score == 1 ? result.wins : score == 0 ? result.losses : result.draws)++;
+        if (progress) progress(g + 1);
+    }
+    return result;
 }
 
 std::string format_training_games(const std::vector<TrainingGame>& games) {

@@ -36,10 +36,18 @@ struct SelfPlayOptions {
     std::uint64_t seed = 1;
 };
 
-// Self-play with `weights` on both sides, each game from its own random
-// opening; `progress` (if given) is called after each game.
+// Self-play with `weights` on both sides (one engine), each game from its
+// own random opening; `progress` (if given) is called after each game.
 std::vector<TrainingGame> play_training_games(const EvalWeights& weights, const SelfPlayOptions& options,
                                               const std::function<void(int done)>& progress = {});
+
+// Compares two weight sets: options.games games, each opening twice with
+// colours swapped (node budgets, so the same on any machine).
+struct DuelResult {
+    int wins = 0, draws = 0, losses = 0;  // for `first`
+};
+DuelResult play_duel(const EvalWeights& first, const EvalWeights& second, const SelfPlayOptions& options,
+                     const std::function<void(int done)>& progress = {});
 
 // One game a line: the result for black (1, 0 or 0.5) and the moves as
 // numbers (row * width + col); `#` comments.
