@@ -33,6 +33,7 @@ Board::Board(int width, int height, WinRule rule, const EvalWeights& weights)
       offsets_{1, stride_, stride_ + 1, stride_ - 1} {
     if (width < 5 || height < 5 || width > kMaxFreeSide || height > kMaxFreeSide)
         throw Error("Gomoku boards go from 5x5 to 20x20");
+    pack_weights();
     cells_.fill(kWall);
     for (int r = 0; r < height; ++r)
         for (int c = 0; c < width; ++c) {
@@ -71,29 +72,41 @@ void Board::set_side_to_move(Colour c) {
     side_ = c;
 }
 
-void Board::set_eval_weights(const EvalWeights& weights) {
-    weights_ = &weights;
-    eval_sum_ = {};
-    for (Sq s : squares_)
-        if (cells_[s] == 0)
-            for (Colour c : {kBlack, kWhite}) {
-                cell_term_[c][s] = cell_term(c, s);
-                eval_sum_[c] += cell_term_[c][s];
-            }
+void Board::pack_weights() {
+    const EvalWeights& w = *weights_;
+    for (int b = 0; b < kLinePatternCount; ++b)
+        for (int o = 0; o < kLinePatternCount; ++o) {
+            auto black = static_cast<LinePattern>(b), white = static_cast<LinePattern>(o);
+            line_pair_[line_term(black, white)] = pack(w.line(black, white), w.line(white, black));
+        }
+    for (int b = 0; b < kShapeCount; ++b)
+        for (int o = 0; o < kShapeCount; ++o) {
+            auto black = static_cast<Shape>(b), white = static_cast<Shape>(o);
+            shape_pair_[shape_term(black, white) - kLineTerms] = pack(w.shape(black, white), w.shape(white, black));
+        }
 }
 
-int Board::cell_term(Colour c, Sq s) const {
-    Colour o = other(c);
-    int term = weights_->shape(shape(c, s), shape(o, s));
-    for (int d = 0; d < 4; ++d) term += weights_->line(line_of(patterns_[c][s], d), line_of(patterns_[o][s], d));
-    return term;
+void Board::set_eval_weights(const EvalWeights& weights) {
+    weights_ = &weights;
+    pack_weights();
+    eval_sums_ = 0;
+    for (Sq s : squares_)
+        if (cells_[s] == 0) {
+            cell_terms_[s] = cell_terms(s);
+            eval_sums_ += cell_terms_[s];
+        }
+}
+
+std::int64_t Board::cell_terms(Sq s) const {
+    std::int64_t terms = shape_pair_[shape_term(shape(kBlack, s), shape(kWhite, s)) - kLineTerms];
+    for (int d = 0; d < 4; ++d)
+        terms += line_pair_[line_term(line_of(patterns_[kBlack][s], d), line_of(patterns_[kWhite][s], d))];
+    return terms;
 }
 
 void Board::account(Sq s, int sign) {
-    for (Colour c : {kBlack, kWhite}) {
-        eval_sum_[c] += sign * cell_term_[c][s];
-        shape_count_[c][shape_[c][s]] += sign;
-    }
+    eval_sums_ += sign * cell_terms_[s];
+    for (Colour c : {kBlack, kWhite}) shape_count_[c][shape_[c][s]] += sign;
 }
 
 void Board::refresh(Sq s) {
@@ -108,7 +121,7 @@ void Board::refresh(Sq s) {
         shape_[c][s] = shape_of(patterns_[c][s]);
         value_[c][s] = static_cast<std::int16_t>(value_of(patterns_[c][s]));
     }
-    for (Colour c : {kBlack, kWhite}) cell_term_[c][s] = cell_term(c, s);
+    cell_terms_[s] = cell_terms(s);
 }
 
 // Only direction `dir` of s changed; empty squares keep the sums current.
@@ -122,6 +135,7 @@ void Board::refresh_line(Sq s, int dir) {
     if (now[kBlack] == before[kBlack] && now[kWhite] == before[kWhite]) return;
     Shape shape_before[2] = {shape(kBlack, s), shape(kWhite, s)};
     for (Colour c : {kBlack, kWhite}) {
+        if (now[c] == before[c]) continue;
         PatternSet set = static_cast<PatternSet>((patterns_[c][s] & mask) | (now[c] << shift));
         patterns_[c][s] = set;
         --shape_count_[c][shape_[c][s]];
@@ -129,14 +143,15 @@ void Board::refresh_line(Sq s, int dir) {
         ++shape_count_[c][shape_[c][s]];
         value_[c][s] = static_cast<std::int16_t>(value_of(set));
     }
-    // Only this direction's code and the shapes can have changed.
-    for (Colour c : {kBlack, kWhite}) {
-        Colour o = other(c);
-        int delta = weights_->line(now[c], now[o]) - weights_->line(before[c], before[o]) +
-                    weights_->shape(shape(c, s), shape(o, s)) - weights_->shape(shape_before[c], shape_before[o]);
-        cell_term_[c][s] += delta;
-        eval_sum_[c] += delta;
-    }
+    // Only this direction's codes and the shapes can have changed; shapes
+    // change far less often than line patterns.
+    std::int64_t delta = line_pair_[line_term(now[kBlack], now[kWhite])] -
+                         line_pair_[line_term(before[kBlack], before[kWhite])];
+    if (shape(kBlack, s) != shape_before[kBlack] || shape(kWhite, s) != shape_before[kWhite])
+        delta += shape_pair_[shape_term(shape(kBlack, s), shape(kWhite, s)) - kLineTerms] -
+                 shape_pair_[shape_term(shape_before[kBlack], shape_before[kWhite]) - kLineTerms];
+    cell_terms_[s] += delta;
+    eval_sums_ += delta;
 }
 
 void Board::put(Sq s, Colour c) {

@@ -80,7 +80,10 @@ public:
     int value(Colour c, Sq s) const { return value_[c][s]; }
     // The evaluation's line and shape terms of every empty square, seen
     // with c to move: evaluate() adds the whole-board terms.
-    int eval_sum(Colour c) const { return eval_sum_[c]; }
+    int eval_sum(Colour c) const {
+        auto black = static_cast<std::int32_t>(static_cast<std::uint32_t>(eval_sums_));
+        return c == kBlack ? black : static_cast<int>((eval_sums_ - black) >> 32);
+    }
     // Empty squares where colour c would make `shape`.
     int shape_count(Colour c, Shape shape) const { return shape_count_[c][shape]; }
     // Stones within two cells (king distance) of s: candidate moves have some.
@@ -100,8 +103,14 @@ private:
     void remove(Sq s);
     void refresh(Sq s);
     void refresh_line(Sq s, int dir);
-    // The evaluation terms of the empty square s with c to move.
-    int cell_term(Colour c, Sq s) const;
+    // Both sides' evaluation terms in one number (black's in the low half,
+    // white's times 2^32 added): one table look-up and one add per change
+    // serve both sides to move. Exact while each sum stays below 2^31.
+    static std::int64_t pack(int black, int white) { return static_cast<std::int64_t>(white) * (std::int64_t{1} << 32) + black; }
+    // The packed tables of the weights, indexed by black's and white's codes.
+    void pack_weights();
+    // The packed evaluation terms of the empty square s.
+    std::int64_t cell_terms(Sq s) const;
     // Adds (sign +1) or removes (-1) the empty square s from the sums and counts.
     void account(Sq s, int sign);
 
@@ -117,8 +126,10 @@ private:
     std::array<std::array<std::uint8_t, kMaxSquares>, 2> shape_{};
     std::array<std::array<std::int16_t, kMaxSquares>, 2> value_{};
     std::array<std::uint8_t, kMaxSquares> near_{};
-    std::array<std::array<int, kMaxSquares>, 2> cell_term_{};
-    std::array<int, 2> eval_sum_{};
+    std::array<std::int64_t, kLineTerms> line_pair_{};
+    std::array<std::int64_t, kShapeTerms> shape_pair_{};
+    std::array<std::int64_t, kMaxSquares> cell_terms_{};
+    std::int64_t eval_sums_ = 0;
     std::array<std::array<int, kShapeFive + 1>, 2> shape_count_{};
     std::vector<Sq> history_;
     int preset_stones_ = 0;
