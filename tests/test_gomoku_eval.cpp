@@ -230,7 +230,8 @@ TEST(GomokuTuner, SelfPlayGamesReplayAndTune) {
     TuneResult r = tune_weights(samples, prior, options);
     EXPECT_LT(r.loss_after, r.loss_before);
     // A duel counts every game and repeats exactly.
-    DuelResult duel = play_duel(prior, scrambled_weights(6), play), repeat = play_duel(prior, scrambled_weights(6), play);
+    EvalWeights other = scrambled_weights(6);
+    DuelResult duel = play_duel(prior, other, play), repeat = play_duel(prior, other, play);
     EXPECT_EQ(duel.wins + duel.draws + duel.losses, 2);
     EXPECT_EQ(duel.wins, repeat.wins);
     EXPECT_EQ(duel.draws, repeat.draws);

@@ -105,8 +105,11 @@ private:
     void refresh_line(Sq s, int dir);
     // Both sides' evaluation terms in one number (black's in the low half,
     // white's times 2^32 added): one table look-up and one add per change
-    // serve both sides to move. Exact while each sum stays below 2^31.
-    static std::int64_t pack(int black, int white) { return static_cast<std::int64_t>(white) * (std::int64_t{1} << 32) + black; }
+    // serve both sides to move. Exact while each sum stays below 2^31: 400
+    // squares x 5 terms x the weights file's limit of 100,000 is 2 x 10^8.
+    static std::int64_t pack(int black, int white) {
+        return static_cast<std::int64_t>(white) * (std::int64_t{1} << 32) + black;
+    }
     // The packed tables of the weights, indexed by black's and white's codes.
     void pack_weights();
     // The packed evaluation terms of the empty square s.

@@ -134,7 +134,8 @@ private:
     void row(const std::vector<std::string_view>& tokens, const char* const (&names)[N], Term term) {
         int own = index_of(names, tokens[0]);
         if (own < 0) fail(fmt::format("unknown row '{}' in the {} table", tokens[0], table_ == 1 ? "line" : "shape"));
-        if (tokens.size() != N + 1) fail(fmt::format("row '{}' needs {} values, has {}", tokens[0], N, tokens.size() - 1));
+        if (tokens.size() != N + 1)
+            fail(fmt::format("row '{}' needs {} values, has {}", tokens[0], N, tokens.size() - 1));
         for (std::size_t opp = 0; opp < N; ++opp) set(term(own, static_cast<int>(opp)), tokens[opp + 1]);
     }
 

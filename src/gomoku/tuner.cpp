@@ -48,12 +48,12 @@ namespace {
 
 // One game from an opening of `options.opening_stones` random stones drawn
 // from `state`, then `black` and `white` engines in turn.
-TrainingGame play_game(Engine& black, Engine& white, const EvalWeights& weights, const SelfPlayOptions& options,
-                       std::uint64_t& state) {
+// (Each engine evaluates with its own weights, whatever the board's.)
+TrainingGame play_game(Engine& black, Engine& white, const SelfPlayOptions& options, std::uint64_t& state) {
     SearchLimits limits;
     limits.nodes = options.nodes;
     limits.vcf_nodes = limits.vct_nodes = options.threat_nodes;
-    Board board(options.width, options.height, options.rule, weights);
+    Board board(options.width, options.height, options.rule);
     play_opening(board, options.opening_stones, state);
     black.clear();
     if (&white != &black) white.clear();
@@ -83,7 +83,7 @@ std::vector<TrainingGame> play_training_games(const EvalWeights& weights, const 
     std::uint64_t state = options.seed;
     std::vector<TrainingGame> games;
     for (int g = 0; g < options.games; ++g) {
-        games.push_back(play_game(engine, engine, weights, options, state));
+        games.push_back(play_game(engine, engine, options, state));
         if (progress) progress(g + 1);
     }
     return games;
@@ -102,7 +102,7 @@ DuelResult play_duel(const EvalWeights& first, const EvalWeights& second, const 
         if (g % 2 == 0) pair_start = state;
         std::uint64_t opening = pair_start;
         bool first_black = g % 2 == 0;
-        TrainingGame game = first_black ? play_game(a, b, first, options, opening) : play_game(b, a, first, options, opening);
+        TrainingGame game = first_black ? play_game(a, b, options, opening) : play_game(b, a, options, opening);
         state = opening;
         double score = first_black ? game.black_score : 1 - game.black_score;
         (score == 1 ? result.wins : score == 0 ? result.losses : result.draws)++;
