@@ -111,7 +111,7 @@ TEST(GomokuBoard, IncrementalUpdatesEqualRebuild) {
             Board rebuilt = Board::from_position(half);
             ASSERT_EQ(board.hash(), rebuilt.hash());
             for (Colour c : {kBlack, kWhite}) {
-                ASSERT_EQ(board.value_sum(c), rebuilt.value_sum(c));
+                ASSERT_EQ(board.eval_sum(c), rebuilt.eval_sum(c));
                 for (int s = 0; s <= kShapeFive; ++s)
                     ASSERT_EQ(board.shape_count(c, Shape(s)), rebuilt.shape_count(c, Shape(s)));
                 for (Sq s : board.squares()) {

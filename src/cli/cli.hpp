@@ -110,6 +110,7 @@ void add_weighted_commands(CLI::App& app);      // weighted, id and tree
 void add_connect_bench_command(CLI::App& app);  // bench-connect
 void add_book_command(CLI::App& app);           // book (Connect-k opening books)
 void add_gomoku_commands(CLI::App& app);        // arena, gomocup, match
+void add_tune_gomoku_command(CLI::App& app);    // tune-gomoku (the evaluation's weights)
 void add_serve_command(CLI::App& app);          // serve (the web page)
 void add_verify_command(CLI::App& app);         // verify (prover proof files)
 

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
     kinrow::add_connect_bench_command(app);
     kinrow::add_book_command(app);
     kinrow::add_gomoku_commands(app);
+    kinrow::add_tune_gomoku_command(app);
     kinrow::add_serve_command(app);
     kinrow::add_verify_command(app);
     kinrow::adopt_course_spellings(argc, argv);

@@ -27,12 +27,13 @@ constexpr int kWall = 3;
 std::uint64_t stone_key(Colour c, Sq s) { return kKeys.stone[c][s]; }
 std::uint64_t side_key() { return kKeys.side; }
 
-Board::Board(int width, int height, WinRule rule)
+Board::Board(int width, int height, WinRule rule, const EvalWeights& weights)
     : width_(width), height_(height), stride_(width + kPad), rule_(rule),
-      table_(&PatternTable::get(rule)),
+      table_(&PatternTable::get(rule)), weights_(&weights),
       offsets_{1, stride_, stride_ + 1, stride_ - 1} {
     if (width < 5 || height < 5 || width > kMaxFreeSide || height > kMaxFreeSide)
         throw Error("Gomoku boards go from 5x5 to 20x20");
+    pack_weights();
     cells_.fill(kWall);
     for (int r = 0; r < height; ++r)
         for (int c = 0; c < width; ++c) {
@@ -71,11 +72,41 @@ void Board::set_side_to_move(Colour c) {
     side_ = c;
 }
 
+void Board::pack_weights() {
+    const EvalWeights& w = *weights_;
+    for (int b = 0; b < kLinePatternCount; ++b)
+        for (int o = 0; o < kLinePatternCount; ++o) {
+            auto black = static_cast<LinePattern>(b), white = static_cast<LinePattern>(o);
+            line_pair_[line_term(black, white)] = pack(w.line(black, white), w.line(white, black));
+        }
+    for (int b = 0; b < kShapeCount; ++b)
+        for (int o = 0; o < kShapeCount; ++o) {
+            auto black = static_cast<Shape>(b), white = static_cast<Shape>(o);
+            shape_pair_[shape_term(black, white) - kLineTerms] = pack(w.shape(black, white), w.shape(white, black));
+        }
+}
+
+void Board::set_eval_weights(const EvalWeights& weights) {
+    weights_ = &weights;
+    pack_weights();
+    eval_sums_ = 0;
+    for (Sq s : squares_)
+        if (cells_[s] == 0) {
+            cell_terms_[s] = cell_terms(s);
+            eval_sums_ += cell_terms_[s];
+        }
+}
+
+std::int64_t Board::cell_terms(Sq s) const {
+    std::int64_t terms = shape_pair_[shape_term(shape(kBlack, s), shape(kWhite, s)) - kLineTerms];
+    for (int d = 0; d < 4; ++d)
+        terms += line_pair_[line_term(line_of(patterns_[kBlack][s], d), line_of(patterns_[kWhite][s], d))];
+    return terms;
+}
+
 void Board::account(Sq s, int sign) {
-    for (Colour c : {kBlack, kWhite}) {
-        value_sum_[c] += sign * value_[c][s];
-        shape_count_[c][shape_[c][s]] += sign;
-    }
+    eval_sums_ += sign * cell_terms_[s];
+    for (Colour c : {kBlack, kWhite}) shape_count_[c][shape_[c][s]] += sign;
 }
 
 void Board::refresh(Sq s) {
@@ -90,26 +121,37 @@ void Board::refresh(Sq s) {
         shape_[c][s] = shape_of(patterns_[c][s]);
         value_[c][s] = static_cast<std::int16_t>(value_of(patterns_[c][s]));
     }
+    cell_terms_[s] = cell_terms(s);
 }
 
-// Only direction `dir` of s changed; empty squares keep the value sums current.
+// Only direction `dir` of s changed; empty squares keep the sums current.
 void Board::refresh_line(Sq s, int dir) {
     if (cells_[s] != 0) return;
     int shift = 4 * dir;
     PatternSet mask = static_cast<PatternSet>(~(15u << shift));
     LineKey key = keys_[dir][s];
-    LinePattern p[2] = {table_->pattern(key), table_->pattern(swap_colours(key))};
+    LinePattern now[2] = {table_->pattern(key), table_->pattern(swap_colours(key))};
+    LinePattern before[2] = {line_of(patterns_[kBlack][s], dir), line_of(patterns_[kWhite][s], dir)};
+    if (now[kBlack] == before[kBlack] && now[kWhite] == before[kWhite]) return;
+    Shape shape_before[2] = {shape(kBlack, s), shape(kWhite, s)};
     for (Colour c : {kBlack, kWhite}) {
-        PatternSet set = static_cast<PatternSet>((patterns_[c][s] & mask) | (p[c] << shift));
-        if (set == patterns_[c][s]) continue;
+        if (now[c] == before[c]) continue;
+        PatternSet set = static_cast<PatternSet>((patterns_[c][s] & mask) | (now[c] << shift));
         patterns_[c][s] = set;
         --shape_count_[c][shape_[c][s]];
         shape_[c][s] = shape_of(set);
         ++shape_count_[c][shape_[c][s]];
-        int v = value_of(set);
-        value_sum_[c] += v - value_[c][s];
-        value_[c][s] = static_cast<std::int16_t>(v);
+        value_[c][s] = static_cast<std::int16_t>(value_of(set));
     }
+    // Only this direction's codes and the shapes can have changed; shapes
+    // change far less often than line patterns.
+    std::int64_t delta = line_pair_[line_term(now[kBlack], now[kWhite])] -
+                         line_pair_[line_term(before[kBlack], before[kWhite])];
+    if (shape(kBlack, s) != shape_before[kBlack] || shape(kWhite, s) != shape_before[kWhite])
+        delta += shape_pair_[shape_term(shape(kBlack, s), shape(kWhite, s)) - kLineTerms] -
+                 shape_pair_[shape_term(shape_before[kBlack], shape_before[kWhite]) - kLineTerms];
+    cell_terms_[s] += delta;
+    eval_sums_ += delta;
 }
 
 void Board::put(Sq s, Colour c) {

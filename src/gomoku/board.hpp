@@ -5,7 +5,8 @@
 // wall cells around the edge, so a line walk never leaves the array), a line
 // key per cell and direction updated with a few bit operations per move, and
 // from the keys the line patterns, shape and value of every empty cell for
-// both colours, kept current as stones come and go. The win rule it applies
+// both colours, and the evaluation's per-cell sums (evaluation.hpp), kept
+// current as stones come and go. The win rule it applies
 // (through PatternTable) must agree with Position's; tests check it does.
 #pragma once
 
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "rules/game.hpp"
+#include "gomoku/evaluation.hpp"
 #include "gomoku/patterns.hpp"
 #include "rules/position.hpp"
 
@@ -30,10 +32,14 @@ inline constexpr int kMaxSquares = (kMaxFreeSide + 2 * kPad + 1) * kMaxStride;
 
 class Board {
 public:
-    // Empty board; the smallest board the engine plays is 5x5.
-    Board(int width, int height, WinRule rule);
+    // Empty board; the smallest board the engine plays is 5x5. The
+    // evaluation weights must outlive the board.
+    Board(int width, int height, WinRule rule, const EvalWeights& weights = default_eval_weights());
     // The same stones, side to move and rule as a free-placement k=5 Position.
     static Board from_position(const Position& pos);
+    const EvalWeights& eval_weights() const { return *weights_; }
+    // Evaluate with other weights from now on (the sums are rebuilt).
+    void set_eval_weights(const EvalWeights& weights);
 
     int width() const { return width_; }
     int height() const { return height_; }
@@ -70,9 +76,14 @@ public:
     // What a stone of colour c on the empty square s would make.
     PatternSet patterns(Colour c, Sq s) const { return patterns_[c][s]; }
     Shape shape(Colour c, Sq s) const { return static_cast<Shape>(shape_[c][s]); }
+    // The move-ordering value (patterns.hpp).
     int value(Colour c, Sq s) const { return value_[c][s]; }
-    // Sum of value() over the empty squares: the raw material of evaluation.
-    int value_sum(Colour c) const { return value_sum_[c]; }
+    // The evaluation's line and shape terms of every empty square, seen
+    // with c to move: evaluate() adds the whole-board terms.
+    int eval_sum(Colour c) const {
+        auto black = static_cast<std::int32_t>(static_cast<std::uint32_t>(eval_sums_));
+        return c == kBlack ? black : static_cast<int>((eval_sums_ - black) >> 32);
+    }
     // Empty squares where colour c would make `shape`.
     int shape_count(Colour c, Shape shape) const { return shape_count_[c][shape]; }
     // Stones within two cells (king distance) of s: candidate moves have some.
@@ -92,12 +103,24 @@ private:
     void remove(Sq s);
     void refresh(Sq s);
     void refresh_line(Sq s, int dir);
+    // Both sides' evaluation terms in one number (black's in the low half,
+    // white's times 2^32 added): one table look-up and one add per change
+    // serve both sides to move. Exact while each sum stays below 2^31: 400
+    // squares x 5 terms x the weights file's limit of 100,000 is 2 x 10^8.
+    static std::int64_t pack(int black, int white) {
+        return static_cast<std::int64_t>(white) * (std::int64_t{1} << 32) + black;
+    }
+    // The packed tables of the weights, indexed by black's and white's codes.
+    void pack_weights();
+    // The packed evaluation terms of the empty square s.
+    std::int64_t cell_terms(Sq s) const;
     // Adds (sign +1) or removes (-1) the empty square s from the sums and counts.
     void account(Sq s, int sign);
 
     int width_, height_, stride_;
     WinRule rule_;
     const PatternTable* table_;
+    const EvalWeights* weights_;
     std::array<int, 4> offsets_;
     std::vector<Sq> squares_;
     std::array<std::uint8_t, kMaxSquares> cells_{};
@@ -106,7 +129,10 @@ private:
     std::array<std::array<std::uint8_t, kMaxSquares>, 2> shape_{};
     std::array<std::array<std::int16_t, kMaxSquares>, 2> value_{};
     std::array<std::uint8_t, kMaxSquares> near_{};
-    std::array<int, 2> value_sum_{};
+    std::array<std::int64_t, kLineTerms> line_pair_{};
+    std::array<std::int64_t, kShapeTerms> shape_pair_{};
+    std::array<std::int64_t, kMaxSquares> cell_terms_{};
+    std::int64_t eval_sums_ = 0;
     std::array<std::array<int, kShapeFive + 1>, 2> shape_count_{};
     std::vector<Sq> history_;
     int preset_stones_ = 0;

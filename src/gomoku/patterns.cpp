@@ -51,9 +51,6 @@ struct Builder {
     }
 };
 
-// Line values for evaluation and ordering, indexed by LinePattern.
-constexpr int kLineValue[kLinePatternCount] = {0, 1, 3, 6, 16, 18, 50, 55, 200, 400};
-
 }  // namespace
 
 CombinedTables::CombinedTables() {
@@ -78,9 +75,6 @@ CombinedTables::CombinedTables() {
             s = kShapeDoubleFlex3;
         else if (count[kFlex3])
             s = kShapeFlex3;
-        // Combinations are worth more than their lines: they are threats
-        // that one reply cannot answer.
-        constexpr int kShapeBonus[] = {0, 0, 300, 0, 500, 800, 1000};
         shape[set] = s;
         value[set] = static_cast<std::int16_t>(sum + kShapeBonus[s]);
     }

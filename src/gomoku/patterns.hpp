@@ -90,7 +90,12 @@ constexpr bool has_line_at_least(PatternSet set, LinePattern p) {
     return false;
 }
 // Heuristic value of a stone on the cell for its owner: the sum of its line
-// values plus a bonus for combinations; evaluation and move ordering both use it.
+// values plus a bonus for combinations; move ordering uses it, and it is the
+// starting point of the tuned evaluation (evaluation.hpp).
+inline constexpr int kLineValue[kLinePatternCount] = {0, 1, 3, 6, 16, 18, 50, 55, 200, 400};
+// Combinations are worth more than their lines: they are threats that one
+// reply cannot answer.
+inline constexpr int kShapeBonus[kShapeFive + 1] = {0, 0, 300, 0, 500, 800, 1000};
 struct CombinedTables {
     CombinedTables();
     std::array<std::uint8_t, 1 << 16> shape;

@@ -18,8 +18,6 @@ constexpr int kLeafVcfFours = 12;
 constexpr std::uint64_t kLeafVcfNodes = 400;
 // Threats (fours and threes) of the root VCT search.
 constexpr int kVctThreats = 8;
-// Evaluation bonus of a double open three the opponent cannot answer with a four.
-constexpr int kDoubleThreeBonus = 1500;
 // A score this much below the previous iteration's marks an unstable position.
 constexpr int kUnstableDrop = 60;
 // The root safety check: best moves tried, threats of the opponent's VCT.
@@ -52,7 +50,8 @@ Engine::Engine(std::size_t tt_bytes) {
     for (auto& k : killers_) k.fill(kNoSq);
 }
 
-Engine::Engine(Engine& main, int helper) : tt_(main.tt_), tt_mask_(main.tt_mask_), history_(main.history_) {
+Engine::Engine(Engine& main, int helper)
+    : tt_(main.tt_), tt_mask_(main.tt_mask_), history_(main.history_), weights_(main.weights_) {
     for (auto& k : killers_) k.fill(kNoSq);
     // Helpers differ from the main engine and from each other in the history
     // they start from, so their move orders part after a few plies.
@@ -105,15 +104,9 @@ void Engine::check_clock() {
     }
 }
 
-// The side to move can realise one of its threats first, so its potential
-// counts a little more than the opponent's.
+// The tuned evaluation (evaluation.hpp), kept clear of the win scores.
 int Engine::evaluate() const {
-    Colour me = board_.side_to_move(), them = other(me);
-    int score = board_.value_sum(me) * 5 / 4 - board_.value_sum(them);
-    // A double open three to play, and no four to answer it with: nearly won.
-    bool they_have_fours = board_.shape_count(them, kShapeBlock4) + board_.shape_count(them, kShapeBlock4Flex3) > 0;
-    if (board_.shape_count(me, kShapeDoubleFlex3) && !they_have_fours) score += kDoubleThreeBonus;
-    return std::clamp(score, -kWinThreshold / 2, kWinThreshold / 2);
+    return std::clamp(gomoku::evaluate(board_), -kWinThreshold / 2, kWinThreshold / 2);
 }
 
 Sq Engine::MoveList::pick(int i) {
@@ -369,6 +362,7 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
                            const std::function<void(const SearchReport&)>& on_report) {
     start_ = std::chrono::steady_clock::now();
     board_ = board;
+    if (&board_.eval_weights() != weights_) board_.set_eval_weights(*weights_);
     limits_ = limits;
     nodes_ = vcf_nodes_ = next_clock_check_ = 0;
     stop_ = false;

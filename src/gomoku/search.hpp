@@ -63,6 +63,9 @@ public:
     Engine& operator=(const Engine&) = delete;
     Engine(Engine&&) = default;
     Engine& operator=(Engine&&) = default;
+    // The evaluation's weights (default: the tuned file shipped with the
+    // sources); they must outlive the engine.
+    void set_eval_weights(const EvalWeights& weights) { weights_ = &weights; }
 
     // Chooses a move for the side to move of `board`. `on_report` is called
     // once as soon as a legal move is known and again after each iteration.
@@ -148,6 +151,7 @@ private:
     std::array<std::array<int, kMaxSquares>, 2> history_{};
     VcfSearcher vcf_;
     VctSearcher vct_;
+    const EvalWeights* weights_ = &default_eval_weights();
     Board board_{15, 15, WinRule::AtLeastK};
     SearchLimits limits_;
     std::chrono::steady_clock::time_point start_;

@@ -1,0 +1,143 @@
+// `kinrow tune-gomoku`: regenerates the Gomoku evaluation's weights
+// (data/gomoku/eval_weights.txt) from self-play games; the method is in
+// gomoku/tuner.hpp and docs/gomoku.md.
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cli/cli.hpp"
+#include "core/error.hpp"
+#include "gomoku/tuner.hpp"
+#include "protocol/match.hpp"
+
+namespace kinrow {
+
+namespace {
+
+std::string read_text(const std::string& path, const char* what) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw Error(fmt::format("cannot read {} '{}'", what, path));
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+void write_text(const std::string& path, const std::string& text, const char* what) {
+    std::ofstream out(path, std::ios::binary);
+    if (!(out << text)) throw Error(fmt::format("cannot write {} '{}'", what, path));
+}
+
+// A weights file, or `prior` (the hand-set start) or `shipped` (the built-in file).
+gomoku::EvalWeights weights_named(const std::string& name) {
+    if (name == "prior") return gomoku::prior_eval_weights();
+    if (name == "shipped") return gomoku::default_eval_weights();
+    return gomoku::parse_eval_weights(read_text(name, "weights file"));
+}
+
+// `--duel A B`: the two weight sets play each other instead of tuning.
+void duel(const std::string& first, const std::string& second, const gomoku::SelfPlayOptions& options) {
+    gomoku::DuelResult d = gomoku::play_duel(weights_named(first), weights_named(second), options, [&](int done) {
+        if (done % 50 == 0) fmt::print(stderr, "{} of {} games\n", done, options.games);
+    });
+    gomoku::MatchResult r{d.wins, d.draws, d.losses};
+    double elo = std::abs(r.elo()) < 0.5 ? 0.0 : r.elo();  // no "-0"
+    fmt::print("{} vs {}: {} games, +{} ={} -{}, score {:.1f}%, Elo {:+.0f} +/- {:.0f} (95%)\n", first, second,
+               options.games, r.wins, r.draws, r.losses, 100 * r.score(), elo, r.elo_error());
+}
+
+}  // namespace
+
+void add_tune_gomoku_command(CLI::App& app) {
+    struct Args {
+        gomoku::SelfPlayOptions play;
+        gomoku::TuneOptions tune;
+        int rounds = 1;
+        std::string start, out, save_games, load_games;
+        std::vector<std::string> duel;
+    };
+    auto args = std::make_shared<Args>();
+    auto* cmd = app.add_subcommand(
+        "tune-gomoku",
+        "Tune the Gomoku evaluation from self-play games (logistic regression on the results) and "
+        "write the weights file");
+    cmd->add_option("--games", args->play.games, "Self-play games per round (default 100)")
+        ->check(CLI::Range(1, 1000000));
+    cmd->add_option("--nodes", args->play.nodes, "Main-search nodes per move (default 8000)")
+        ->check(CLI::Range(1, 1000000000));
+    cmd->add_option("--threat-nodes", args->play.threat_nodes,
+                    "Root VCF and VCT budget per move (default 20000)")
+        ->check(CLI::Range(1, 1000000000));
+    cmd->add_option("--opening-stones", args->play.opening_stones,
+                    "Random stones in the central 7x7 before the engine plays (default 4)")
+        ->check(CLI::Range(0, 8));
+    cmd->add_option("--seed", args->play.seed, "Seed of the random openings (default 1)");
+    cmd->add_option("--rounds", args->rounds,
+                    "Rounds of play-then-tune; each round's games use the weights of the round before "
+                    "and every game so far is tuned on (default 1)")
+        ->check(CLI::Range(1, 100));
+    cmd->add_option("--iterations", args->tune.iterations, "Gradient steps per round (default 2000)")
+        ->check(CLI::Range(0, 1000000));
+    cmd->add_option("--learning-rate", args->tune.learning_rate, "Adam's step in evaluation units (default 2)")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--start", args->start,
+                    "Weights file to start from (default: the hand-set prior of the move ordering)");
+    cmd->add_option("--load-games", args->load_games,
+                    "Tune on these games (from --save-games) instead of playing the first round");
+    cmd->add_option("--save-games", args->save_games, "Write every game played to this file");
+    cmd->add_option("--duel", args->duel,
+                    "Instead of tuning, play --games games between two weights files (or 'prior', "
+                    "'shipped'), each opening twice with colours swapped, and print W/D/L of the first")
+        ->expected(2);
+    cmd->add_option("--out", args->out, "The weights file to write (default: standard output)");
+    cmd->callback([args] {
+        if (!args->duel.empty()) return duel(args->duel[0], args->duel[1], args->play);
+        gomoku::EvalWeights weights = weights_named(args->start.empty() ? "prior" : args->start);
+        std::vector<gomoku::TrainingGame> games;
+        std::string history;
+        for (int round = 1; round <= args->rounds; ++round) {
+            if (round == 1 && !args->load_games.empty()) {
+                games = gomoku::parse_training_games(read_text(args->load_games, "training games file"));
+            } else {
+                gomoku::SelfPlayOptions play = args->play;
+                play.seed += static_cast<std::uint64_t>(round - 1) * 1000003;
+                auto more = gomoku::play_training_games(weights, play, [&](int done) {
+                    if (done % 50 == 0) fmt::print(stderr, "round {}: {} of {} games\n", round, done, play.games);
+                });
+                games.insert(games.end(), more.begin(), more.end());
+            }
+            if (!args->save_games.empty())
+                write_text(args->save_games, gomoku::format_training_games(games), "training games file");
+            // Every fifth game is held out: its loss shows whether the fit
+            // generalises; the weights are fitted on the other four.
+            std::vector<gomoku::TrainingGame> fit, held_out;
+            for (std::size_t g = 0; g < games.size(); ++g) (g % 5 == 4 ? held_out : fit).push_back(games[g]);
+            auto samples = gomoku::training_samples(fit, args->play);
+            auto validation = gomoku::training_samples(held_out, args->play);
+            args->tune.scale = gomoku::fit_scale(samples, weights);
+            gomoku::TuneResult r = gomoku::tune_weights(samples, weights, args->tune);
+            std::string line = fmt::format(
+                "round {}: {} games, {} positions, scale {:.0f}, log-loss {:.5f} -> {:.5f}; held out ({} games, "
+                "{} positions) {:.5f} -> {:.5f}",
+                round, fit.size(), samples.size(), args->tune.scale, r.loss_before, r.loss_after, held_out.size(),
+                validation.size(), gomoku::log_loss(validation, weights, args->tune.scale),
+                gomoku::log_loss(validation, r.weights, args->tune.scale));
+            fmt::print(stderr, "{}\n", line);
+            history += line + "\n";
+            weights = r.weights;
+        }
+        const auto& p = args->play;
+        std::string comment = fmt::format(
+            "kinrow Gomoku evaluation weights (docs/gomoku.md, \"The evaluation\"), written by\n"
+            "  kinrow tune-gomoku --games {} --nodes {} --threat-nodes {} --opening-stones {} --seed {} "
+            "--rounds {} --iterations {} --learning-rate {}{}\n{}",
+            p.games, p.nodes, p.threat_nodes, p.opening_stones, p.seed, args->rounds, args->tune.iterations,
+            args->tune.learning_rate, args->start.empty() ? "" : " --start " + args->start, history);
+        std::string text = gomoku::format_eval_weights(weights, comment);
+        if (args->out.empty()) fmt::print("{}", text);
+        else write_text(args->out, text, "weights file");
+    });
+}
+
+}  // namespace kinrow

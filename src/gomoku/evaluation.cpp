@@ -1,0 +1,238 @@
+#include "gomoku/evaluation.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <sstream>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/error.hpp"
+#include "gomoku/board.hpp"
+
+namespace kinrow::gomoku {
+
+// Defined in the source generated from data/gomoku/eval_weights.txt
+// (cmake/embed_text.cmake).
+std::string_view embedded_eval_weights();
+
+namespace {
+
+constexpr const char* kLinePatternNames[kLinePatternCount] = {
+    "dead", "block1", "flex1", "block2", "flex2", "block3", "flex3", "block4", "flex4", "five"};
+constexpr const char* kShapeNames[kShapeCount] = {
+    "none", "flex3", "double_flex3", "block4", "block4_flex3", "flex4", "five"};
+constexpr std::string_view kHeader = "kinrow-gomoku-eval 1";
+
+struct Scalar {
+    const char* name;
+    int term;
+};
+constexpr Scalar kScalars[] = {
+    {"tempo", kTempoTerm},
+    {"double_three", kDoubleThreeTerm},
+    {"opponent_double_three", kOpponentDoubleThreeTerm},
+};
+
+std::vector<std::string_view> words(std::string_view line) {
+    std::vector<std::string_view> out;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+        std::size_t start = i;
+        while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
+        if (i > start) out.push_back(line.substr(start, i - start));
+    }
+    return out;
+}
+
+// Parses the weights file, remembering which entries it has seen.
+class Parser {
+public:
+    EvalWeights run(std::string_view text) {
+        bool header = false;
+        while (!text.empty()) {
+            std::size_t end = text.find('\n');
+            std::string_view line = text.substr(0, end);
+            text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+            ++number_;
+            if (std::size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+            std::vector<std::string_view> tokens = words(line);
+            if (tokens.empty()) continue;
+            if (!header) {
+                if (tokens.size() != 2 || tokens[0] != "kinrow-gomoku-eval" || tokens[1] != "1")
+                    fail(fmt::format("expected the header '{}'", kHeader));
+                header = true;
+                continue;
+            }
+            entry(tokens);
+        }
+        if (!header) throw Error(fmt::format("eval weights: empty file (expected the header '{}')", kHeader));
+        for (int t = 0; t < kEvalTerms; ++t)
+            if (!seen_[t]) throw Error(fmt::format("eval weights: missing {}", term_name(t)));
+        return weights_;
+    }
+
+private:
+    [[noreturn]] void fail(const std::string& what) const {
+        throw Error(fmt::format("eval weights line {}: {}", number_, what));
+    }
+
+    static std::string term_name(int t) {
+        for (const Scalar& s : kScalars)
+            if (s.term == t) return fmt::format("'{}'", s.name);
+        if (t < kLineTerms)
+            return fmt::format("the line value {} / {}", kLinePatternNames[t / kLinePatternCount],
+                               kLinePatternNames[t % kLinePatternCount]);
+        int s = t - kLineTerms;
+        return fmt::format("the shape value {} / {}", kShapeNames[s / kShapeCount], kShapeNames[s % kShapeCount]);
+    }
+
+    int weight(std::string_view token) const {
+        int value = 0;
+        auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+        if (ec != std::errc{} || end != token.data() + token.size() || std::abs(value) > kMaxWeight)
+            fail(fmt::format("'{}' is not a weight (an integer of at most {} in size)", token, kMaxWeight));
+        return value;
+    }
+
+    void set(int term, std::string_view token) {
+        if (seen_[term]) fail(fmt::format("{} given twice", term_name(term)));
+        seen_[term] = true;
+        weights_.w[term] = weight(token);
+    }
+
+    template <std::size_t N>
+    static int index_of(const char* const (&names)[N], std::string_view name) {
+        for (std::size_t i = 0; i < N; ++i)
+            if (name == names[i]) return static_cast<int>(i);
+        return -1;
+    }
+
+    void entry(const std::vector<std::string_view>& tokens) {
+        if (tokens.size() == 1 && (tokens[0] == "line" || tokens[0] == "shape")) {
+            table_ = tokens[0] == "line" ? 1 : 2;
+            return;
+        }
+        for (const Scalar& s : kScalars)
+            if (tokens[0] == s.name) {
+                if (tokens.size() != 2) fail(fmt::format("'{}' takes one value", s.name));
+                set(s.term, tokens[1]);
+                table_ = 0;
+                return;
+            }
+        if (table_ == 1) return row(tokens, kLinePatternNames, [](int own, int opp) {
+                   return line_term(static_cast<LinePattern>(own), static_cast<LinePattern>(opp));
+               });
+        if (table_ == 2) return row(tokens, kShapeNames, [](int own, int opp) {
+                   return shape_term(static_cast<Shape>(own), static_cast<Shape>(opp));
+               });
+        fail(fmt::format("unknown entry '{}'", tokens[0]));
+    }
+
+    template <std::size_t N, typename Term>
+    void row(const std::vector<std::string_view>& tokens, const char* const (&names)[N], Term term) {
+        int own = index_of(names, tokens[0]);
+        if (own < 0) fail(fmt::format("unknown row '{}' in the {} table", tokens[0], table_ == 1 ? "line" : "shape"));
+        if (tokens.size() != N + 1)
+            fail(fmt::format("row '{}' needs {} values, has {}", tokens[0], N, tokens.size() - 1));
+        for (std::size_t opp = 0; opp < N; ++opp) set(term(own, static_cast<int>(opp)), tokens[opp + 1]);
+    }
+
+    // Far beyond any sensible weight, and small enough that no sum overflows.
+    static constexpr int kMaxWeight = 100000;
+    EvalWeights weights_;
+    std::array<bool, kEvalTerms> seen_{};
+    int number_ = 0;
+    int table_ = 0;  // 1 inside the line table, 2 inside the shape table
+};
+
+}  // namespace
+
+const char* line_pattern_name(LinePattern p) { return kLinePatternNames[p]; }
+const char* shape_name(Shape s) { return kShapeNames[s]; }
+
+EvalWeights parse_eval_weights(std::string_view text) { return Parser{}.run(text); }
+
+std::string format_eval_weights(const EvalWeights& weights, std::string_view comment) {
+    std::ostringstream out;
+    std::istringstream lines{std::string(comment)};
+    for (std::string line; std::getline(lines, line);) out << "# " << line << '\n';
+    out << kHeader << '\n';
+    for (const Scalar& s : kScalars) out << s.name << ' ' << weights.w[s.term] << '\n';
+    auto table = [&](const char* name, const char* const* names, int count, int first) {
+        out << name << "  # rows: own, columns: the opponent's";
+        for (int i = 0; i < count; ++i) out << ' ' << names[i];
+        out << '\n';
+        for (int own = 0; own < count; ++own) {
+            out << fmt::format("{:<13}", names[own]);
+            for (int opp = 0; opp < count; ++opp) out << fmt::format(" {:>6}", weights.w[first + own * count + opp]);
+            out << '\n';
+        }
+    };
+    table("line", kLinePatternNames, kLinePatternCount, 0);
+    table("shape", kShapeNames, kShapeCount, kLineTerms);
+    return out.str();
+}
+
+const EvalWeights& default_eval_weights() {
+    static const EvalWeights weights = [] {
+        try {
+            return parse_eval_weights(embedded_eval_weights());
+        } catch (const Error& e) {
+            // Only a broken build gets here: the file is checked by the tests.
+            throw Error(fmt::format("the embedded data/gomoku/eval_weights.txt: {}", e.what()));
+        }
+    }();
+    return weights;
+}
+
+EvalWeights prior_eval_weights() {
+    EvalWeights prior;
+    auto ours = [](int value) { return static_cast<int>(std::lround(value * 1.25)); };
+    for (int own = 0; own < kLinePatternCount; ++own)
+        for (int opp = 0; opp < kLinePatternCount; ++opp)
+            prior.w[line_term(static_cast<LinePattern>(own), static_cast<LinePattern>(opp))] =
+                ours(kLineValue[own]) - kLineValue[opp];
+    for (int own = 0; own < kShapeCount; ++own)
+        for (int opp = 0; opp < kShapeCount; ++opp)
+            prior.w[shape_term(static_cast<Shape>(own), static_cast<Shape>(opp))] =
+                ours(kShapeBonus[own]) - kShapeBonus[opp];
+    prior.w[kDoubleThreeTerm] = 1500;
+    return prior;
+}
+
+namespace {
+
+bool has_four(const Board& board, Colour c) {
+    return board.shape_count(c, kShapeBlock4) + board.shape_count(c, kShapeBlock4Flex3) > 0;
+}
+
+}  // namespace
+
+int evaluate(const Board& board) {
+    const EvalWeights& weights = board.eval_weights();
+    Colour me = board.side_to_move(), them = other(me);
+    int score = board.eval_sum(me) + weights.w[kTempoTerm];
+    if (board.shape_count(me, kShapeDoubleFlex3) && !has_four(board, them)) score += weights.w[kDoubleThreeTerm];
+    if (board.shape_count(them, kShapeDoubleFlex3) && !has_four(board, me))
+        score += weights.w[kOpponentDoubleThreeTerm];
+    return score;
+}
+
+EvalVector eval_features(const Board& board) {
+    EvalVector f{};
+    Colour me = board.side_to_move(), them = other(me);
+    for (Sq s : board.squares()) {
+        if (!board.is_empty(s)) continue;
+        PatternSet mine = board.patterns(me, s), theirs = board.patterns(them, s);
+        for (int d = 0; d < 4; ++d) ++f[line_term(line_of(mine, d), line_of(theirs, d))];
+        ++f[shape_term(board.shape(me, s), board.shape(them, s))];
+    }
+    f[kTempoTerm] = 1;
+    f[kDoubleThreeTerm] = board.shape_count(me, kShapeDoubleFlex3) && !has_four(board, them);
+    f[kOpponentDoubleThreeTerm] = board.shape_count(them, kShapeDoubleFlex3) && !has_four(board, me);
+    return f;
+}
+
+}  // namespace kinrow::gomoku

@@ -1,0 +1,233 @@
+#include "gomoku/tuner.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "core/error.hpp"
+#include "core/random.hpp"
+#include "gomoku/board.hpp"
+#include "gomoku/search.hpp"
+
+namespace kinrow::gomoku {
+
+namespace {
+
+// Random stones of alternating colours in the central 7x7 (or the whole of a
+// smaller board), on distinct cells.
+void play_opening(Board& board, int stones, std::uint64_t& state) {
+    int rows = std::min(7, board.height()), cols = std::min(7, board.width());
+    int top = (board.height() - rows) / 2, left = (board.width() - cols) / 2;
+    for (int i = 0; i < stones; ++i) {
+        Sq s;
+        do {
+            std::uint64_t r = splitmix64(state);
+            s = board.sq(top + static_cast<int>(r % rows), left + static_cast<int>((r >> 32) % cols));
+        } while (!board.is_empty(s));
+        board.play(s);
+    }
+}
+
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+// The side to move's expected score under `weights`, summed as log-loss.
+double sample_loss(const TrainingSample& sample, const std::vector<float>& w, double scale) {
+    double z = 0;
+    for (std::size_t t = 0; t < w.size(); ++t) z += static_cast<double>(w[t]) * sample.features[t];
+    double p = std::clamp(sigmoid(z / scale), 1e-12, 1 - 1e-12);
+    return -(sample.score * std::log(p) + (1 - sample.score) * std::log(1 - p));
+}
+
+std::vector<float> as_floats(const EvalWeights& weights) { return {weights.w.begin(), weights.w.end()}; }
+
+}  // namespace
+
+namespace {
+
+// One game from an opening of `options.opening_stones` random stones drawn
+// from `state`, then `black` and `white` engines in turn.
+// (Each engine evaluates with its own weights, whatever the board's.)
+TrainingGame play_game(Engine& black, Engine& white, const SelfPlayOptions& options, std::uint64_t& state) {
+    SearchLimits limits;
+    limits.nodes = options.nodes;
+    limits.vcf_nodes = limits.vct_nodes = options.threat_nodes;
+    Board board(options.width, options.height, options.rule);
+    play_opening(board, options.opening_stones, state);
+    black.clear();
+    if (&white != &black) white.clear();
+    while (!board.last_move_won() && !board.full()) {
+        Engine& engine = board.side_to_move() == kBlack ? black : white;
+        board.play(board.from_move(engine.think(board, limits).move));
+    }
+    TrainingGame game;
+    for (Sq s : board.history()) game.moves.push_back(board.to_move(s));
+    // The side that moved last made the five.
+    if (board.last_move_won()) game.black_score = board.side_to_move() == kWhite ? 1.0 : 0.0;
+    return game;
+}
+
+void check_openings(const SelfPlayOptions& options) {
+    if (options.opening_stones < 0 || options.opening_stones > 8)
+        throw Error("self-play openings take 0 to 8 stones (more could already hold a five)");
+}
+
+}  // namespace
+
+std::vector<TrainingGame> play_training_games(const EvalWeights& weights, const SelfPlayOptions& options,
+                                              const std::function<void(int done)>& progress) {
+    check_openings(options);
+    Engine engine(std::size_t{16} << 20);
+    engine.set_eval_weights(weights);
+    std::uint64_t state = options.seed;
+    std::vector<TrainingGame> games;
+    for (int g = 0; g < options.games; ++g) {
+        games.push_back(play_game(engine, engine, options, state));
+        if (progress) progress(g + 1);
+    }
+    return games;
+}
+
+DuelResult play_duel(const EvalWeights& first, const EvalWeights& second, const SelfPlayOptions& options,
+                     const std::function<void(int done)>& progress) {
+    check_openings(options);
+    Engine a(std::size_t{16} << 20), b(std::size_t{16} << 20);
+    a.set_eval_weights(first);
+    b.set_eval_weights(second);
+    std::uint64_t state = options.seed, pair_start = state;
+    DuelResult result;
+    for (int g = 0; g < options.games; ++g) {
+        // The pair's second game replays the first's opening.
+        if (g % 2 == 0) pair_start = state;
+        std::uint64_t opening = pair_start;
+        bool first_black = g % 2 == 0;
+        TrainingGame game = first_black ? play_game(a, b, options, opening) : play_game(b, a, options, opening);
+        state = opening;
+        double score = first_black ? game.black_score : 1 - game.black_score;
+        (score == 1 ? result.wins : score == 0 ? result.losses : result.draws)++;
+        if (progress) progress(g + 1);
+    }
+    return result;
+}
+
+std::string format_training_games(const std::vector<TrainingGame>& games) {
+    std::string out = "# result for black (1, 0, 0.5), then the moves as row * width + col\n";
+    for (const TrainingGame& game : games) {
+        out += fmt::format("{}", game.black_score);
+        for (Move m : game.moves) out += fmt::format(" {}", m);
+        out += '\n';
+    }
+    return out;
+}
+
+std::vector<TrainingGame> parse_training_games(std::string_view text) {
+    std::vector<TrainingGame> games;
+    std::istringstream lines{std::string(text)};
+    int number = 0;
+    for (std::string line; std::getline(lines, line);) {
+        ++number;
+        if (std::size_t hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+        std::istringstream words(line);
+        std::string result;
+        if (!(words >> result)) continue;
+        TrainingGame game;
+        if (result == "1") game.black_score = 1;
+        else if (result == "0") game.black_score = 0;
+        else if (result == "0.5") game.black_score = 0.5;
+        else throw Error(fmt::format("training games line {}: the result '{}' is not 1, 0 or 0.5", number, result));
+        for (std::string word; words >> word;) {
+            char* end = nullptr;
+            long m = std::strtol(word.c_str(), &end, 10);
+            if (*end != '\0' || m < 0 || m >= kMaxFreeSide * kMaxFreeSide)
+                throw Error(fmt::format("training games line {}: '{}' is not a move number", number, word));
+            game.moves.push_back(static_cast<Move>(m));
+        }
+        games.push_back(std::move(game));
+    }
+    return games;
+}
+
+std::vector<TrainingSample> training_samples(const std::vector<TrainingGame>& games,
+                                             const SelfPlayOptions& options) {
+    std::vector<TrainingSample> samples;
+    for (std::size_t g = 0; g < games.size(); ++g) {
+        Board board(options.width, options.height, options.rule);
+        for (std::size_t ply = 0; ply < games[g].moves.size(); ++ply) {
+            Move m = games[g].moves[ply];
+            Sq s = m < board.width() * board.height() ? board.from_move(m) : kNoSq;
+            if (s == kNoSq || !board.is_empty(s) || board.last_move_won())
+                throw Error(fmt::format("training game {}: move {} ({}) is not legal", g + 1, ply + 1, m));
+            Colour me = board.side_to_move(), them = other(me);
+            bool decided = board.shape_count(me, kShapeFive) || board.shape_count(me, kShapeFlex4) ||
+                           board.shape_count(them, kShapeFive);
+            if (static_cast<int>(ply) >= options.opening_stones && !decided) {
+                EvalVector f = eval_features(board);
+                double black = games[g].black_score;
+                samples.push_back({{f.begin(), f.end()}, static_cast<float>(me == kBlack ? black : 1 - black)});
+            }
+            board.play(s);
+        }
+    }
+    return samples;
+}
+
+double log_loss(const std::vector<TrainingSample>& samples, const EvalWeights& weights, double scale) {
+    if (samples.empty()) return 0;
+    std::vector<float> w = as_floats(weights);
+    double sum = 0;
+    for (const TrainingSample& sample : samples) sum += sample_loss(sample, w, scale);
+    return sum / static_cast<double>(samples.size());
+}
+
+double fit_scale(const std::vector<TrainingSample>& samples, const EvalWeights& weights) {
+    double best = 0, best_loss = INFINITY;
+    for (double scale = 25; scale <= 5000; scale *= 1.05) {
+        double loss = log_loss(samples, weights, scale);
+        if (loss < best_loss) {
+            best_loss = loss;
+            best = scale;
+        }
+    }
+    return best;
+}
+
+TuneResult tune_weights(const std::vector<TrainingSample>& samples, const EvalWeights& start,
+                        const TuneOptions& options) {
+    if (samples.empty()) throw Error("no training positions to tune on");
+    TuneResult result;
+    result.loss_before = log_loss(samples, start, options.scale);
+    const std::size_t terms = kEvalTerms;
+    const double n = static_cast<double>(samples.size());
+    std::vector<float> w = as_floats(start);
+    std::vector<double> weight(w.begin(), w.end()), m(terms), v(terms), gradient(terms);
+    // Adam (Kingma & Ba): per-weight steps, so rare and frequent features
+    // (counts from 0 to hundreds) move at the same pace.
+    constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-12;
+    double beta1_power = 1, beta2_power = 1;
+    for (int iteration = 0; iteration < options.iterations; ++iteration) {
+        std::fill(gradient.begin(), gradient.end(), 0.0);
+        for (const TrainingSample& sample : samples) {
+            float z = 0;
+            for (std::size_t t = 0; t < terms; ++t) z += w[t] * sample.features[t];
+            // d(log-loss)/dz for a sigmoid of z / scale.
+            double error = (sigmoid(z / options.scale) - sample.score) / options.scale / n;
+            for (std::size_t t = 0; t < terms; ++t) gradient[t] += error * sample.features[t];
+        }
+        beta1_power *= kBeta1;
+        beta2_power *= kBeta2;
+        for (std::size_t t = 0; t < terms; ++t) {
+            double g = gradient[t] + 2 * options.regularisation * (weight[t] - start.w[t]);
+            m[t] = kBeta1 * m[t] + (1 - kBeta1) * g;
+            v[t] = kBeta2 * v[t] + (1 - kBeta2) * g * g;
+            double step = m[t] / (1 - beta1_power) / (std::sqrt(v[t] / (1 - beta2_power)) + kEpsilon);
+            weight[t] -= options.learning_rate * step;
+            w[t] = static_cast<float>(weight[t]);
+        }
+    }
+    for (std::size_t t = 0; t < terms; ++t) result.weights.w[t] = static_cast<int>(std::lround(weight[t]));
+    result.loss_after = log_loss(samples, result.weights, options.scale);
+    return result;
+}
+
+}  // namespace kinrow::gomoku

@@ -1,0 +1,90 @@
+// Tuning the evaluation from games (Texel's method): self-play games with a
+// fixed node budget per move, positions sampled from them labelled with the
+// game's result, and the weights fitted by logistic regression — the
+// evaluation, divided by a scale, through a sigmoid is read as the side to
+// move's expected score, and gradient descent (Adam, full batch) lowers the
+// mean log-loss of that prediction against the results.
+//
+// Everything is deterministic: node budgets instead of time, a seeded opening
+// generator, one thread.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/types.hpp"
+#include "gomoku/evaluation.hpp"
+#include "rules/game.hpp"
+
+namespace kinrow::gomoku {
+
+struct TrainingGame {
+    std::vector<Move> moves;  // row * width + col from the empty board, black first
+    double black_score = 0.5;  // 1 black won, 0 white won, 0.5 draw
+};
+
+struct SelfPlayOptions {
+    int width = 15, height = 15;
+    WinRule rule = WinRule::AtLeastK;
+    int games = 100;
+    std::uint64_t nodes = 8000;          // main-search nodes per move
+    std::uint64_t threat_nodes = 20000;  // root VCF and VCT budgets per move
+    int opening_stones = 4;              // random stones in the central 7x7
+    std::uint64_t seed = 1;
+};
+
+// Self-play with `weights` on both sides (one engine), each game from its
+// own random opening; `progress` (if given) is called after each game.
+std::vector<TrainingGame> play_training_games(const EvalWeights& weights, const SelfPlayOptions& options,
+                                              const std::function<void(int done)>& progress = {});
+
+// Compares two weight sets: options.games games, each opening twice with
+// colours swapped (node budgets, so the same on any machine).
+struct DuelResult {
+    int wins = 0, draws = 0, losses = 0;  // for `first`
+};
+DuelResult play_duel(const EvalWeights& first, const EvalWeights& second, const SelfPlayOptions& options,
+                     const std::function<void(int done)>& progress = {});
+
+// One game a line: the result for black (1, 0 or 0.5) and the moves as
+// numbers (row * width + col); `#` comments.
+std::string format_training_games(const std::vector<TrainingGame>& games);
+std::vector<TrainingGame> parse_training_games(std::string_view text);
+
+struct TrainingSample {
+    std::vector<float> features;  // eval_features() of the position
+    float score = 0.5f;           // the game's result for the side to move
+};
+
+// The positions the evaluation is asked about: after the opening stones,
+// not yet decided by the threat rules (the side to move has no five or open
+// four to make, the opponent no five to make).
+std::vector<TrainingSample> training_samples(const std::vector<TrainingGame>& games,
+                                             const SelfPlayOptions& options);
+
+// Mean log-loss of sigmoid(evaluation / scale) against the results.
+double log_loss(const std::vector<TrainingSample>& samples, const EvalWeights& weights, double scale);
+// The scale that fits `weights` best (log-loss, searched on a log grid).
+double fit_scale(const std::vector<TrainingSample>& samples, const EvalWeights& weights);
+
+struct TuneOptions {
+    double scale = 400;
+    int iterations = 2000;
+    double learning_rate = 2.0;  // Adam's step, in evaluation units
+    // Pull towards the starting weights (per weight, in log-loss per unit^2):
+    // features that never occur keep their start value.
+    double regularisation = 1e-7;
+};
+
+struct TuneResult {
+    EvalWeights weights;
+    double loss_before = 0, loss_after = 0;
+};
+
+TuneResult tune_weights(const std::vector<TrainingSample>& samples, const EvalWeights& start,
+                        const TuneOptions& options);
+
+}  // namespace kinrow::gomoku

@@ -1,0 +1,242 @@
+// The Gomoku evaluation: pattern codes on hand-made lines, the incremental
+// sums against a count from scratch, symmetry, the weights file and its
+// errors, and the tuner (loss goes down, games are replayed exactly).
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "core/error.hpp"
+#include "gomoku/board.hpp"
+#include "gomoku/evaluation.hpp"
+#include "gomoku/tuner.hpp"
+
+using namespace kinrow;
+using namespace kinrow::gomoku;
+
+namespace {
+
+constexpr int kHorizontal = 0;
+
+// A 15x15 board with the given black and white stones placed and `to_move` to move.
+Board board_with(const std::vector<std::pair<int, int>>& black, const std::vector<std::pair<int, int>>& white,
+                 Colour to_move = kBlack) {
+    Board b(15, 15, WinRule::AtLeastK);
+    for (auto [r, c] : black) b.place(b.sq(r, c), kBlack);
+    for (auto [r, c] : white) b.place(b.sq(r, c), kWhite);
+    b.set_side_to_move(to_move);
+    return b;
+}
+
+LinePattern horizontal(const Board& b, Colour c, int row, int col) {
+    return line_of(b.patterns(c, b.sq(row, col)), kHorizontal);
+}
+
+int dot(const EvalVector& features, const EvalWeights& weights) {
+    int sum = 0;
+    for (int t = 0; t < kEvalTerms; ++t) sum += features[t] * weights.w[t];
+    return sum;
+}
+
+// Weights with every term different, so a wrong index shows.
+EvalWeights scrambled_weights(unsigned seed) {
+    std::mt19937 rng(seed);
+    EvalWeights w;
+    for (int& x : w.w) x = static_cast<int>(rng() % 2001) - 1000;
+    return w;
+}
+
+// Up to `plies` random moves near the stones, none of them a five; returns
+// how many were played.
+int random_moves(Board& b, std::mt19937& rng, int plies) {
+    int played = 0;
+    for (; played < plies; ++played) {
+        std::vector<Sq> near;
+        for (Sq s : b.squares())
+            if (b.is_empty(s) && (b.stones() == 0 || b.neighbours(s) > 0) &&
+                b.shape(b.side_to_move(), s) != kShapeFive)
+                near.push_back(s);
+        if (near.empty()) break;
+        b.play(near[rng() % near.size()]);
+    }
+    return played;
+}
+
+}  // namespace
+
+TEST(GomokuEval, PatternCodesOnHandMadeLines) {
+    // Row 7: . X X X . (open three): either end makes an open four.
+    Board open = board_with({{7, 5}, {7, 6}, {7, 7}}, {});
+    EXPECT_EQ(horizontal(open, kBlack, 7, 4), kFlex4);
+    EXPECT_EQ(horizontal(open, kBlack, 7, 8), kFlex4);
+    EXPECT_EQ(horizontal(open, kBlack, 7, 9), kBlock4);  // X X X . [X]: one cell completes
+    // Broken three X . X X: the gap makes an open four.
+    Board broken = board_with({{7, 4}, {7, 6}, {7, 7}}, {});
+    EXPECT_EQ(horizontal(broken, kBlack, 7, 5), kFlex4);
+    // Blocked on one side: O X X X . gives only a four.
+    Board blocked = board_with({{7, 5}, {7, 6}, {7, 7}}, {{7, 4}});
+    EXPECT_EQ(horizontal(blocked, kBlack, 7, 8), kBlock4);
+    // Against the wall: X X . at the edge cannot become an open three.
+    Board edge = board_with({{7, 0}, {7, 1}}, {});
+    EXPECT_EQ(horizontal(edge, kBlack, 7, 2), kBlock3);
+    // Both colours at one cell: X X X X [.] O O O . gives black a five and
+    // white a four (blocked by the black stones).
+    Board both = board_with({{7, 2}, {7, 3}, {7, 4}, {7, 5}}, {{7, 7}, {7, 8}, {7, 9}}, kWhite);
+    EXPECT_EQ(horizontal(both, kBlack, 7, 6), kFive);
+    EXPECT_EQ(horizontal(both, kWhite, 7, 6), kBlock4);
+    // The evaluation sees that cell's code from the side to move: (white
+    // block4, black five).
+    EvalVector f = eval_features(both);
+    EXPECT_GE(f[line_term(kBlock4, kFive)], 1);
+    EXPECT_EQ(f[line_term(kFive, kBlock4)], 0);
+    // A cell no five can pass through on a line (hemmed in by white) is dead.
+    Board dead = board_with({{7, 7}}, {{7, 4}, {7, 9}});
+    EXPECT_EQ(horizontal(dead, kBlack, 7, 6), kDead);
+}
+
+TEST(GomokuEval, IncrementalSumsEqualTheFeatureCount) {
+    std::mt19937 rng(11);
+    EvalWeights scrambled = scrambled_weights(3);
+    for (int game = 0; game < 6; ++game) {
+        Board b(15, 15, WinRule::AtLeastK);
+        if (game % 2) b.set_eval_weights(scrambled);
+        int played = random_moves(b, rng, 40);
+        for (int i = 0; i <= played; ++i) {
+            ASSERT_EQ(evaluate(b), dot(eval_features(b), b.eval_weights())) << "game " << game;
+            if (i < played) b.undo();
+        }
+    }
+    // New weights on a board with stones: the sums are rebuilt.
+    Board b(15, 15, WinRule::ExactlyK);
+    random_moves(b, rng, 30);
+    b.set_eval_weights(scrambled);
+    EXPECT_EQ(evaluate(b), dot(eval_features(b), scrambled));
+}
+
+TEST(GomokuEval, MirroredAndTurnedPositionsEvaluateTheSame) {
+    std::mt19937 rng(5);
+    EvalWeights scrambled = scrambled_weights(9);
+    for (int game = 0; game < 4; ++game) {
+        Board b(15, 15, WinRule::AtLeastK);
+        random_moves(b, rng, 12 + 7 * game);
+        std::vector<int> values;
+        for (int symmetry = 0; symmetry < 8; ++symmetry) {
+            Board t(15, 15, WinRule::AtLeastK, scrambled);
+            for (Sq s : b.squares()) {
+                if (b.is_empty(s)) continue;
+                int r = b.row_of(s), c = b.col_of(s);
+                if (symmetry & 1) c = 14 - c;
+                if (symmetry & 2) r = 14 - r;
+                if (symmetry & 4) std::swap(r, c);
+                t.place(t.sq(r, c), b.cell(s) == 1 ? kBlack : kWhite);
+            }
+            t.set_side_to_move(b.side_to_move());
+            values.push_back(evaluate(t));
+        }
+        for (int v : values) EXPECT_EQ(v, values[0]) << "game " << game;
+    }
+}
+
+TEST(GomokuEval, WeightsFileRoundTripsAndTheShippedOneParses) {
+    const EvalWeights& shipped = default_eval_weights();
+    EXPECT_EQ(parse_eval_weights(format_eval_weights(shipped, "a comment\nover two lines")), shipped);
+    EvalWeights scrambled = scrambled_weights(1);
+    EXPECT_EQ(parse_eval_weights(format_eval_weights(scrambled)), scrambled);
+    // Winning more is worth more: the tuned table keeps the obvious order.
+    EXPECT_GT(shipped.line(kFlex3, kDead), shipped.line(kFlex1, kDead));
+}
+
+TEST(GomokuEval, CorruptWeightsFilesGetClearErrors) {
+    std::string good = format_eval_weights(prior_eval_weights());
+    auto error_of = [](const std::string& text) {
+        try {
+            parse_eval_weights(text);
+        } catch (const Error& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    auto replaced = [&](const std::string& from, const std::string& to) {
+        std::string text = good;
+        std::size_t at = text.find(from);
+        EXPECT_NE(at, std::string::npos) << from;
+        return text.replace(at, from.size(), to);
+    };
+    EXPECT_EQ(error_of(""), "eval weights: empty file (expected the header 'kinrow-gomoku-eval 1')");
+    EXPECT_EQ(error_of("kinrow-gomoku-eval 2\n"), "eval weights line 1: expected the header 'kinrow-gomoku-eval 1'");
+    EXPECT_EQ(error_of(replaced("tempo ", "tempo x")).find("eval weights line 2: "), 0u);
+    EXPECT_NE(error_of(replaced("tempo 0", "tempo 0.5")).find("'0.5' is not a weight"), std::string::npos);
+    EXPECT_NE(error_of(replaced("tempo 0", "tempo 0 1")).find("'tempo' takes one value"), std::string::npos);
+    EXPECT_NE(error_of(replaced("tempo ", "pace ")).find("unknown entry 'pace'"), std::string::npos);
+    EXPECT_NE(error_of(replaced("double_three ", "tempo ")).find("'tempo' given twice"), std::string::npos);
+    EXPECT_NE(error_of(replaced("\nflex3 ", "\nflex3 7 ")).find("row 'flex3' needs 10 values, has 11"),
+              std::string::npos);
+    EXPECT_NE(error_of(replaced("\nflex3 ", "\nflex9 ")).find("unknown row 'flex9' in the line table"),
+              std::string::npos);
+    EXPECT_EQ(error_of(good.substr(0, good.find("\nshape"))), "eval weights: missing the shape value none / none");
+    EXPECT_NE(error_of(replaced("tempo ", "tempo 99999999999")).find("is not a weight"), std::string::npos);
+}
+
+TEST(GomokuTuner, LowersTheLossOnASyntheticSet) {
+    // The side to move wins exactly when it has more open-three cells than
+    // the opponent: a rule the weights can express.
+    std::mt19937 rng(2);
+    std::vector<TrainingSample> samples;
+    for (int i = 0; i < 400; ++i) {
+        TrainingSample s;
+        s.features.assign(kEvalTerms, 0.0f);
+        int mine = static_cast<int>(rng() % 5), theirs = static_cast<int>(rng() % 5);
+        s.features[line_term(kFlex3, kDead)] = static_cast<float>(mine);
+        s.features[line_term(kDead, kFlex3)] = static_cast<float>(theirs);
+        s.features[kTempoTerm] = 1;
+        s.score = mine > theirs ? 1.0f : mine < theirs ? 0.0f : 0.5f;
+        samples.push_back(std::move(s));
+    }
+    EvalWeights zero;
+    TuneOptions options;
+    options.iterations = 300;
+    TuneResult r = tune_weights(samples, zero, options);
+    EXPECT_NEAR(r.loss_before, std::log(2.0), 1e-9);
+    EXPECT_LT(r.loss_after, 0.5 * r.loss_before);
+    EXPECT_GT(r.weights.line(kFlex3, kDead), 0);
+    EXPECT_LT(r.weights.line(kDead, kFlex3), 0);
+    EXPECT_EQ(r.weights.line(kFlex4, kFlex4), 0);  // never seen: stays at its start
+}
+
+TEST(GomokuTuner, SelfPlayGamesReplayAndTune) {
+    SelfPlayOptions play;
+    play.width = play.height = 9;  // small and quick
+    play.games = 2;
+    play.nodes = 300;
+    play.threat_nodes = 1000;
+    play.seed = 4;
+    EvalWeights prior = prior_eval_weights();
+    std::vector<TrainingGame> games = play_training_games(prior, play);
+    ASSERT_EQ(games.size(), 2u);
+    // Deterministic: the same options give the same games.
+    std::vector<TrainingGame> again = play_training_games(prior, play);
+    for (int g = 0; g < 2; ++g) EXPECT_EQ(games[g].moves, again[g].moves);
+    // The file format keeps them.
+    std::vector<TrainingGame> parsed = parse_training_games(format_training_games(games));
+    ASSERT_EQ(parsed.size(), 2u);
+    for (int g = 0; g < 2; ++g) {
+        EXPECT_EQ(parsed[g].moves, games[g].moves);
+        EXPECT_EQ(parsed[g].black_score, games[g].black_score);
+    }
+    std::vector<TrainingSample> samples = training_samples(games, play);
+    ASSERT_FALSE(samples.empty());
+    TuneOptions options;
+    options.scale = fit_scale(samples, prior);
+    options.iterations = 50;
+    TuneResult r = tune_weights(samples, prior, options);
+    EXPECT_LT(r.loss_after, r.loss_before);
+    // A duel counts every game and repeats exactly.
+    EvalWeights other = scrambled_weights(6);
+    DuelResult duel = play_duel(prior, other, play), repeat = play_duel(prior, other, play);
+    EXPECT_EQ(duel.wins + duel.draws + duel.losses, 2);
+    EXPECT_EQ(duel.wins, repeat.wins);
+    EXPECT_EQ(duel.draws, repeat.draws);
+    EXPECT_THROW(parse_training_games("1 112 112x\n"), Error);
+    EXPECT_THROW(parse_training_games("2 112\n"), Error);
+    // An occupied cell in a game is refused when the positions are replayed.
+    EXPECT_THROW(training_samples(parse_training_games("1 40 40\n"), play), Error);
+}
