@@ -43,7 +43,7 @@ def main():
     err = 1.96 * math.sqrt(var / games) * 400 / math.log(10) / (c * (1 - c))
     score_err = 1.96 * math.sqrt(var / games)
     print(f"{games} games, +{wins} ={draws} -{losses}, score {100 * s:.1f}% +/- {100 * score_err:.1f}%, "
-          f"Elo {elo(c):+.0f} +/- {err:.0f} (95%)")
+          f"Elo {elo(c) if abs(elo(c)) >= 0.5 else 0.0:+.0f} +/- {err:.0f} (95%)")  # no "-0"
     for name, (late, slowest, forfeits, retracted) in records.items():
         print(f"{name}: {late} moves over the limit (slowest {slowest} ms), {forfeits} forfeits, "
               f"{retracted} retracted win claims")

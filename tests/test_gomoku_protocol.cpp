@@ -372,3 +372,45 @@ TEST(GomokuMatch, DrivesBrainsWithTurnAndAMatchClock) {
     EXPECT_NE(summary.find("2 games"), std::string::npos) << summary;
     EXPECT_NE(second.find("0 forfeits, 0 retracted win claims"), std::string::npos) << second;
 }
+
+namespace {
+
+// Plays the first empty cell of its row (row-major from `row`), and may
+// claim a forced win with every move.
+class RowPlayer : public Contestant {
+public:
+    RowPlayer(int row, bool claims) : row_(row), claims_(claims) {}
+    std::string name() const override { return claims_ ? "claimer" : "honest"; }
+    void new_game(const GameSpec&) override {}
+    Move choose(const Position& pos) override {
+        for (Move m = pos.cell(row_, 0); m < pos.cells(); ++m)
+            if (pos.is_legal(m)) return m;
+        return kNoMove;
+    }
+    int claimed_win() const override { return claims_ ? 9 : 0; }
+
+private:
+    int row_;
+    bool claims_;
+};
+
+}  // namespace
+
+// The robustness record: a claimed win in a game the claimer did not win is
+// counted as retracted; a claim it made good is not.
+TEST(GomokuMatch, CountsRetractedWinClaims) {
+    RowPlayer claimer(0, true), honest(7, false);
+    MatchOptions opts;
+    opts.game = parse_game("gomoku");
+    opts.games = 2;
+    opts.opening_stones = 0;
+    opts.time_ms = 60000;
+    // Whoever moves first makes five in its row first: each wins its black game.
+    MatchResult r = play_match(claimer, honest, opts);
+    EXPECT_EQ(r.wins, 1);
+    EXPECT_EQ(r.losses, 1);
+    EXPECT_EQ(r.retracted_claims[0], 1);  // the game it lost as white
+    EXPECT_EQ(r.retracted_claims[1], 0);
+    EXPECT_EQ(r.forfeits[0] + r.forfeits[1], 0);
+    EXPECT_EQ(r.late_moves[0] + r.late_moves[1], 0);
+}

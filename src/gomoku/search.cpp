@@ -445,6 +445,10 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
         // A stopped iteration still counts when its first move (the previous
         // best) was finished: any move that beat it is better.
         if (iteration_best == kNoSq) break;
+        // A stopped iteration whose finished moves all lose says nothing of
+        // the moves it did not reach: no loss is claimed from it (a time
+        // limit must not turn into a proven value).
+        if (stop_ && best_score < -kWinThreshold) break;
         // Best first, then the rest by this iteration's scores.
         std::vector<int> order(n);
         for (int i = 0; i < n; ++i) order[i] = i;
@@ -459,15 +463,10 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
         std::copy(sorted, sorted + n, root);
         scores = sorted_scores;
 
-        tt_store(b.hash(), TTData{static_cast<std::int16_t>(best_score), static_cast<std::int16_t>(iteration_best),
-                                  static_cast<std::int8_t>(depth), kExact});
-        best = report(iteration_best, best_score, depth, "search");
-        best.pv = principal_variation(depth);
-        publish(best);
-        if (stop_) break;
-        if (best_score < -kWinThreshold && coverage == Coverage::kNearby) {
+        if (best_score < -kWinThreshold && coverage == Coverage::kNearby && !stop_) {
             // Every move near the stones loses: the far ones must lose too
-            // before the loss stands. The same depth again, with them.
+            // before the loss stands (or is reported, should the clock stop
+            // them). The same depth again, with them.
             far_moves(list);
             for (int i = 0; i < list.size; ++i) root[n++] = list.pick(i);
             scores.resize(n, -kInfinity);
@@ -475,6 +474,12 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
             --depth;
             continue;
         }
+        tt_store(b.hash(), TTData{static_cast<std::int16_t>(best_score), static_cast<std::int16_t>(iteration_best),
+                                  static_cast<std::int8_t>(depth), kExact});
+        best = report(iteration_best, best_score, depth, "search");
+        best.pv = principal_variation(depth);
+        publish(best);
+        if (stop_) break;
         if (std::abs(best_score) > kWinThreshold) break;  // a proven result
         if (limits.time_ms) {
             // The next iteration costs about as much as all before it; start it
