@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "core/error.hpp"
+#include "prover/proof_file.hpp"
 #include "prover/prover.hpp"
 #include "prover/verifier.hpp"
 #include "run_command.hpp"
@@ -30,19 +32,39 @@ prover::Value exact_value(const Position& pos) {
 }
 
 // Proves `pos`, checks the value against the exact search and the proof
-// against the verifier.
-void expect_proof_matches_search(const Position& pos, const std::string& label) {
+// against the verifier; returns the proof as read back from its file.
+prover::ProofFile expect_proof_matches_search(const Position& pos, const std::string& label) {
     prover::Options options;
     options.table_mb = 8;
     options.proof_path = kinrow::testing::temp_file_path("values");
     prover::Result r = prover::prove(pos, options);
-    ASSERT_TRUE(r.proven) << label;
+    EXPECT_TRUE(r.proven) << label;
     EXPECT_EQ(r.value, exact_value(pos)) << label;
     prover::VerifyReport report = prover::verify_file(options.proof_path);
     EXPECT_TRUE(report.ok) << label << ": " << report.message;
     EXPECT_EQ(report.value, prover::value_name(r.value)) << label;
     EXPECT_EQ(report.nodes, r.proof_nodes) << label;
+    prover::ProofFile proof;
+    if (r.proven) {
+        std::ifstream in(options.proof_path);
+        proof = prover::read_proof(in);
+    }
     std::filesystem::remove(options.proof_path);
+    return proof;
+}
+
+// Does an at-least-draw section of the proof answer with a double threat
+// (`*`) of the defender?
+bool defender_double_threat_in(const prover::ProofFile& proof) {
+    for (const auto& section : proof.sections) {
+        if (section.claim != prover::Claim::AtLeastDraw) continue;
+        for (const auto& node : section.nodes) {
+            if (node.type == prover::ProofNode::Type::Play && node.play.then == prover::Then::DoubleThreat) return true;
+            for (const auto& e : node.entries)
+                if (e.kind == prover::Entry::Kind::Reply && e.reply.then == prover::Then::DoubleThreat) return true;
+        }
+    }
+    return false;
 }
 
 Position random_position(const GameSpec& spec, int plies, std::mt19937& rng) {
@@ -87,6 +109,23 @@ TEST(ProverValues, RandomPositionsMatchTheExactSearch) {
         }
 }
 
+// The defender's double threats: at the attacker's nodes only the moves
+// that stop them (or make a four) are searched, and at the defender's nodes
+// one settles the question. Positions where the defender has such threats,
+// against the exact search; the proofs answer with them (`*`) in the
+// at-least-draw sections, and verify.
+TEST(ProverValues, TheDefendersDoubleThreatsMatchTheExactSearch) {
+    std::mt19937 rng(2026);
+    int with_defender_threats = 0;
+    for (const char* game : {"mnk:5,5,4", "mnk:6,4,4", "mnk:5,4,4", "mnk:4,4,3"})
+        for (int i = 0; i < 10; ++i) {
+            Position pos = random_position(parse_game(game), 3 + i % 5, rng);
+            with_defender_threats += defender_double_threat_in(
+                expect_proof_matches_search(pos, std::string(game) + " " + pos.move_list_string()));
+        }
+    EXPECT_GT(with_defender_threats, 0);
+}
+
 TEST(ProverValues, ShortcutsOffGiveTheSameValues) {
     for (const char* game : {"mnk:4,4,3", "mnk:4,4,4", "tictactoe"}) {
         Position pos(parse_game(game));
@@ -116,7 +155,7 @@ TEST(ProverLimits, ACheckpointResumesTheSearch) {
     Position pos(parse_game("mnk:5,5,4"));
     prover::Options options;
     options.table_mb = 4;
-    options.node_limit = 10000;
+    options.node_limit = 2000;
     options.checkpoint_path = checkpoint;
     prover::Result first = prover::prove(pos, options);
     ASSERT_FALSE(first.proven);

@@ -82,6 +82,13 @@ Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs, 
     } else if (!has_live_window(board, attacker)) {
         e.status = Status::Disproven;  // the attacker can never fill a window
         return e;
+    } else if (mover == defender && threats.empty() && config_.use_threat_cut && !seen_open &&
+               has_double_threat(board, defender)) {
+        // The defender's own double threat against an attacker without a
+        // completion cell: the attacker blocks one cell, the defender fills
+        // the other. The attacker does not win.
+        e.status = Status::Disproven;
+        return e;
     } else if (config_.use_pairing && !seen_open) {
         if (reply_pairing_.find_with_reply(board, attacker, e.reply, pairs)) {
             // The defender has a reply after which a pairing holds.
@@ -95,16 +102,20 @@ Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs, 
         e.moves = threats;
         return e;
     }
+    // Against the opponent's double threats only the moves that stop them
+    // all, or make a four of the mover's own, are worth searching; every
+    // other move loses (defence_cut). The same argument holds for either
+    // side: the attacker's other moves let the defender win.
     DefenceCut cut;
-    if (mover == defender && config_.use_threat_cut) cut = defence_cut(board, defender);
+    if (config_.use_threat_cut) cut = defence_cut(board, mover);
     std::vector<std::pair<int, Move>> ranked;
     for (Move m = 0; m < board.cells(); ++m) {
         if (!board.empty(m) || (cut.cuts && !cut.allowed[m])) continue;
         ranked.emplace_back(mover == defender ? -blocking_potential(board, m, mover) : -move_potential(board, m, mover), m);
     }
     if (ranked.empty()) {
-        // Every defender move is cut: each one lets a double threat through.
-        e.status = Status::Proven;
+        // Every move is cut: each one lets the opponent's double threat through.
+        e.status = mover == attacker ? Status::Disproven : Status::Proven;
         return e;
     }
     std::sort(ranked.begin(), ranked.end());

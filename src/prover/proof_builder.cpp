@@ -94,8 +94,7 @@ Entry ProofBuilder::after_opponent(Board& board, Move move) {
         if (!wins.empty()) {
             e.kind = Entry::Kind::Reply;
             e.reply = {wins[0], Then::GameOver, -1};
-        } else if (claim_ == Claim::Win && completion_cells(board, opponent(claimer_), 1).empty() &&
-                   has_double_threat(board, claimer_)) {
+        } else if (completion_cells(board, opponent(claimer_), 1).empty() && has_double_threat(board, claimer_)) {
             e.kind = Entry::Kind::Reply;
             e.reply = {double_threats(board, claimer_).moves[0], Then::DoubleThreat, -1};
         } else {
@@ -110,7 +109,7 @@ Entry ProofBuilder::after_opponent(Board& board, Move move) {
 Step ProofBuilder::claimer_step(Board& board) {
     std::vector<Move> wins = completion_cells(board, claimer_, 1);
     if (!wins.empty()) return {wins[0], Then::GameOver, -1};
-    if (claim_ == Claim::Win && completion_cells(board, opponent(claimer_), 1).empty()) {
+    if (completion_cells(board, opponent(claimer_), 1).empty()) {
         DoubleThreats threats = double_threats(board, claimer_);
         if (!threats.moves.empty()) return {threats.moves[0], Then::DoubleThreat, -1};
     }
