@@ -33,8 +33,8 @@ prover::Value exact_value(const Position& pos) {
 
 // Proves `pos`, checks the value against the exact search and the proof
 // against the verifier; returns the proof as read back from its file.
-prover::ProofFile expect_proof_matches_search(const Position& pos, const std::string& label) {
-    prover::Options options;
+prover::ProofFile expect_proof_matches_search(const Position& pos, const std::string& label,
+                                              prover::Options options = {}) {
     options.table_mb = 8;
     options.proof_path = kinrow::testing::temp_file_path("values");
     prover::Result r = prover::prove(pos, options);
@@ -126,6 +126,20 @@ TEST(ProverValues, TheDefendersDoubleThreatsMatchTheExactSearch) {
     EXPECT_GT(with_defender_threats, 0);
 }
 
+// The proof-only pass (the attacker plays threats only) given every
+// question in full: its proofs are proofs, and its disproofs never become
+// values (the full search follows).
+TEST(ProverValues, TheProofOnlyPassMatchesTheExactSearch) {
+    std::mt19937 rng(77);
+    prover::Options options;
+    options.threat_pass_nodes = std::int64_t{1} << 40;
+    for (const char* game : {"mnk:5,5,4", "mnk:6,4,4", "mnk:5,4,4", "mnk:4,4,3"})
+        for (int i = 0; i < 8; ++i) {
+            Position pos = random_position(parse_game(game), 2 + i % 6, rng);
+            expect_proof_matches_search(pos, std::string(game) + " " + pos.move_list_string(), options);
+        }
+}
+
 TEST(ProverValues, ShortcutsOffGiveTheSameValues) {
     for (const char* game : {"mnk:4,4,3", "mnk:4,4,4", "tictactoe"}) {
         Position pos(parse_game(game));
@@ -211,4 +225,27 @@ TEST(ProverGomoku, ProvesAThreatSequenceWin) {
     EXPECT_EQ(report.value, "win");
     std::filesystem::remove(options.proof_path);
     EXPECT_THROW(prover::prove(Position(parse_game("gomoku-standard")), options), Error);
+}
+
+// Wins the Gomoku engine claimed in self-play (tests/data/gomoku_claims.txt,
+// lines 3, 4, 8, 11, 16): the prover proves each (its proof-only pass, the
+// attacker playing fours and threes) and the verifier accepts the proof.
+TEST(ProverGomoku, ProvesTheEnginesThreatWins) {
+    for (const char* moves : {"9,8 6,5 8,9 5,4 10,9 7,6 8,7 8,5", "9,8 6,5 8,9 5,4 9,9 4,3 3,2 8,7 7,6 9,10",
+                              "9,7 5,5 6,8 5,4 6,10 8,8 5,7 7,6",
+                              "5,7 5,9 8,6 3,7 8,7 8,8 6,10 3,6 6,9 3,8 3,9 3,5 3,4 6,8",
+                              "9,7 7,5 8,9 9,5 8,8 8,5 10,5 5,5 6,5 8,6"}) {
+        Position pos = Position::from_moves(parse_game("gomoku"), moves);
+        prover::Options options;
+        options.table_mb = 16;
+        options.node_limit = 200000;
+        options.proof_path = kinrow::testing::temp_file_path("gomoku-claim");
+        prover::Result r = prover::prove(pos, options);
+        EXPECT_EQ(r.value, prover::Value::Win) << moves;
+        if (r.proven) {
+            prover::VerifyReport report = prover::verify_file(options.proof_path);
+            EXPECT_TRUE(report.ok) << moves << ": " << report.message;
+        }
+        std::filesystem::remove(options.proof_path);
+    }
 }

@@ -111,10 +111,12 @@ Expansion Dfpn::expand(Board& board, Player attacker, std::vector<Pair>* pairs, 
     std::vector<std::pair<int, Move>> ranked;
     for (Move m = 0; m < board.cells(); ++m) {
         if (!board.empty(m) || (cut.cuts && !cut.allowed[m])) continue;
+        if (config_.threats_only && mover == attacker && !makes_threat(board, m, attacker)) continue;
         ranked.emplace_back(mover == defender ? -blocking_potential(board, m, mover) : -move_potential(board, m, mover), m);
     }
     if (ranked.empty()) {
-        // Every move is cut: each one lets the opponent's double threat through.
+        // Every move is cut: each one lets the opponent's double threat
+        // through (or, in the proof-only search, the attacker has no threat).
         e.status = mover == attacker ? Status::Disproven : Status::Proven;
         return e;
     }

@@ -54,6 +54,11 @@ struct SearchConfig {
     int reply_pairing_budget = 32;   // the same with the defender's reply to choose
     bool use_pairing = true;
     bool use_threat_cut = true;
+    // The proof-only search: the attacker plays only threats (makes_threat),
+    // so the defender's replies are always cut to a few. A proof in it is a
+    // proof (every defender reply is still searched or refuted by a sound
+    // cut); a disproof only says that no threat sequence wins.
+    bool threats_only = false;
 };
 
 class Dfpn {
