@@ -169,24 +169,39 @@ void Dfpn::remember_pairing(std::uint64_t key, const std::vector<Pair>& pairs) {
     if (pairings_.size() < table_.max_bytes() / 4 / kPairingEntryBytes) pairings_.emplace(key, pairs);
 }
 
+void Dfpn::add_killer(int ply, Move reply, const std::vector<Pair>& pairs) {
+    std::vector<Killer>& list = killers_[ply];
+    if (static_cast<int>(list.size()) < config_.killers) list.emplace_back();
+    if (list.empty()) return;
+    std::rotate(list.begin(), list.end() - 1, list.end());  // the oldest (or the new slot) to the front
+    list.front() = {reply, pairs};
+}
+
 bool Dfpn::settled_by_killer(Board& board, int ply) {
     if (!config_.use_pairing) return false;
-    const Killer& killer = killers_[ply];
-    if (board.side_to_move() == attacker_) {
-        if (!killer.has_pairing || !pairing_holds(board, attacker_, killer.pairing)) return false;
-        remember_pairing(key(board, attacker_), killer.pairing);
-        return true;
+    std::vector<Killer>& list = killers_[ply];
+    const bool attacker_to_move = board.side_to_move() == attacker_;
+    for (auto it = list.begin(); it != list.end(); ++it) {
+        bool holds = false;
+        if (attacker_to_move) {
+            holds = it->reply == kNoMove && pairing_holds(board, attacker_, it->pairs);
+            if (holds) remember_pairing(key(board, attacker_), it->pairs);
+        } else if (it->reply != kNoMove && board.empty(it->reply)) {
+            board.play(it->reply);
+            holds = !board.won() && pairing_holds(board, attacker_, it->pairs);
+            // The proof writer looks for the settled reply in the table.
+            if (holds) {
+                table_.store(key(board, attacker_), {kInfinity, 0}, 1);
+                remember_pairing(key(board, attacker_), it->pairs);
+            }
+            board.undo(it->reply);
+        }
+        if (holds) {
+            std::rotate(list.begin(), it, it + 1);  // the most useful first
+            return true;
+        }
     }
-    if (killer.reply == kNoMove || !board.empty(killer.reply)) return false;
-    board.play(killer.reply);
-    bool holds = !board.won() && pairing_holds(board, attacker_, killer.reply_pairing);
-    // The proof writer looks for the settled reply in the table.
-    if (holds) {
-        table_.store(key(board, attacker_), {kInfinity, 0}, 1);
-        remember_pairing(key(board, attacker_), killer.reply_pairing);
-    }
-    board.undo(killer.reply);
-    return holds;
+    return false;
 }
 
 PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, bool unpairable) {
@@ -204,21 +219,15 @@ PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, 
     Expansion e = expand(board, attacker_, &pairs, seen_open, unpairable);
     if (e.by_pairing && e.reply == kNoMove) {
         remember_pairing(node_key, pairs);
-        killers_[ply].has_pairing = true;
-        killers_[ply].pairing = pairs;
-        if (ply > 0) {
-            killers_[ply - 1].reply = path_[ply - 1];
-            killers_[ply - 1].reply_pairing = pairs;
-        }
+        add_killer(ply, kNoMove, pairs);
+        if (ply > 0) add_killer(ply - 1, path_[ply - 1], pairs);
     }
     if (e.by_pairing && e.reply != kNoMove) {
         // The proof writer looks for the settled reply in the table.
         table_.store(key_after(board, e.reply, attacker_), {kInfinity, 0}, 1);
         remember_pairing(key_after(board, e.reply, attacker_), pairs);
-        killers_[ply].reply = e.reply;
-        killers_[ply].reply_pairing = pairs;
-        killers_[ply + 1].has_pairing = true;
-        killers_[ply + 1].pairing = pairs;
+        add_killer(ply, e.reply, pairs);
+        add_killer(ply + 1, kNoMove, pairs);
     }
     if (e.status != Status::Open) {
         PnDn settled = e.status == Status::Proven ? PnDn{0, kInfinity} : PnDn{kInfinity, 0};

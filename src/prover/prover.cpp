@@ -78,7 +78,7 @@ Result prove(const Position& pos, const Options& options) {
         }
     };
     SearchConfig config{options.pairing_budget, options.reply_pairing_budget, options.use_pairing,
-                        options.use_threat_cut};
+                        options.use_threat_cut, options.killers};
     Dfpn search(table, budget, config);
     // The proof-only search (the attacker plays threats only) has a table of
     // its own: its disproofs hold for the restricted game alone and must

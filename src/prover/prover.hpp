@@ -37,6 +37,7 @@ struct Options {
     int reply_pairing_budget = 32;   // the same when the defender's reply is part of it
     bool use_pairing = true;
     bool use_threat_cut = true;
+    int killers = 4;                 // pairings kept per ply for the siblings
     // Nodes for the proof-only pass before each question's full search (the
     // attacker plays threats only: fours and moves that leave a double
     // threat; see dfpn.hpp). -1: unlimited on boards too large for the
