@@ -155,6 +155,24 @@ TEST(ProverValues, ShortcutsOffGiveTheSameValues) {
     }
 }
 
+// A table far too small for the search: settled entries are evicted, among
+// them children that settled a position still stored; the proof writer
+// searches such positions again, and the proof still verifies.
+TEST(ProverLimits, ProofsSurviveEvictionsFromASmallTable) {
+    for (const char* game : {"mnk:7,4,4", "mnk:5,5,4"}) {
+        Position pos(parse_game(game));
+        prover::Options options;
+        options.table_mb = 1;
+        options.proof_path = kinrow::testing::temp_file_path("small-table");
+        prover::Result r = prover::prove(pos, options);
+        ASSERT_TRUE(r.proven) << game;
+        EXPECT_EQ(r.value, prover::Value::Draw) << game;
+        prover::VerifyReport report = prover::verify_file(options.proof_path);
+        EXPECT_TRUE(report.ok) << game << ": " << report.message;
+        std::filesystem::remove(options.proof_path);
+    }
+}
+
 TEST(ProverLimits, ANodeLimitStopsUnproven) {
     prover::Options options;
     options.table_mb = 4;

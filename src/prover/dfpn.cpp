@@ -19,8 +19,10 @@ std::uint32_t saturated_sum(std::uint64_t sum) {
 // The threshold a child gets when a sibling's number is `second`: a little
 // more than the sibling's, so the search stays with one child for a while
 // (the 1+epsilon trick) instead of switching back at the first tie.
+// Epsilon 1/16: 7,7,5 took 227 k, 170 k, 134 k, 120 k, 125 k and 129 k nodes
+// with 1/2, 1/4, 1/8, 1/16, 1/64 and none.
 std::uint32_t child_threshold(std::uint32_t limit, std::uint32_t second) {
-    std::uint64_t grown = std::max<std::uint64_t>(second + std::uint64_t{1}, second + second / 4);
+    std::uint64_t grown = std::max<std::uint64_t>(second + std::uint64_t{1}, second + second / 16);
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(limit, grown));
 }
 
