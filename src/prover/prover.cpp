@@ -134,6 +134,12 @@ Result prove(const Position& pos, const Options& options) {
     result.proven = result.value != Value::Unknown;
 
     if (result.proven && !options.proof_path.empty()) {
+        // The proof writer searches again where the table lost an entry, under
+        // the same limits: if it is stopped, the settled table must survive.
+        if (!options.checkpoint_path.empty()) {
+            save_checkpoint(options.checkpoint_path, pos, table);
+            result.checkpoint_written = true;
+        }
         ProofFile proof{pos.spec().name(), pos.board_string(), value_name(result.value), {}};
         auto add_section = [&](Dfpn& settled_by, Player attacker, bool attacker_wins) {
             ProofBuilder builder(settled_by, attacker, attacker_wins, options.pairing_budget,
