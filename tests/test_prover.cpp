@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "core/error.hpp"
+#include "prover/proof_file.hpp"
 #include "prover/prover.hpp"
 #include "prover/verifier.hpp"
 #include "run_command.hpp"
@@ -30,19 +32,39 @@ prover::Value exact_value(const Position& pos) {
 }
 
 // Proves `pos`, checks the value against the exact search and the proof
-// against the verifier.
-void expect_proof_matches_search(const Position& pos, const std::string& label) {
-    prover::Options options;
+// against the verifier; returns the proof as read back from its file.
+prover::ProofFile expect_proof_matches_search(const Position& pos, const std::string& label,
+                                              prover::Options options = {}) {
     options.table_mb = 8;
     options.proof_path = kinrow::testing::temp_file_path("values");
     prover::Result r = prover::prove(pos, options);
-    ASSERT_TRUE(r.proven) << label;
+    EXPECT_TRUE(r.proven) << label;
     EXPECT_EQ(r.value, exact_value(pos)) << label;
     prover::VerifyReport report = prover::verify_file(options.proof_path);
     EXPECT_TRUE(report.ok) << label << ": " << report.message;
     EXPECT_EQ(report.value, prover::value_name(r.value)) << label;
     EXPECT_EQ(report.nodes, r.proof_nodes) << label;
+    prover::ProofFile proof;
+    if (r.proven) {
+        std::ifstream in(options.proof_path);
+        proof = prover::read_proof(in);
+    }
     std::filesystem::remove(options.proof_path);
+    return proof;
+}
+
+// Does an at-least-draw section of the proof answer with a double threat
+// (`*`) of the defender?
+bool defender_double_threat_in(const prover::ProofFile& proof) {
+    for (const auto& section : proof.sections) {
+        if (section.claim != prover::Claim::AtLeastDraw) continue;
+        for (const auto& node : section.nodes) {
+            if (node.type == prover::ProofNode::Type::Play && node.play.then == prover::Then::DoubleThreat) return true;
+            for (const auto& e : node.entries)
+                if (e.kind == prover::Entry::Kind::Reply && e.reply.then == prover::Then::DoubleThreat) return true;
+        }
+    }
+    return false;
 }
 
 Position random_position(const GameSpec& spec, int plies, std::mt19937& rng) {
@@ -87,6 +109,37 @@ TEST(ProverValues, RandomPositionsMatchTheExactSearch) {
         }
 }
 
+// The defender's double threats: at the attacker's nodes only the moves
+// that stop them (or make a four) are searched, and at the defender's nodes
+// one settles the question. Positions where the defender has such threats,
+// against the exact search; the proofs answer with them (`*`) in the
+// at-least-draw sections, and verify.
+TEST(ProverValues, TheDefendersDoubleThreatsMatchTheExactSearch) {
+    std::mt19937 rng(2026);
+    int with_defender_threats = 0;
+    for (const char* game : {"mnk:5,5,4", "mnk:6,4,4", "mnk:5,4,4", "mnk:4,4,3"})
+        for (int i = 0; i < 10; ++i) {
+            Position pos = random_position(parse_game(game), 3 + i % 5, rng);
+            with_defender_threats += defender_double_threat_in(
+                expect_proof_matches_search(pos, std::string(game) + " " + pos.move_list_string()));
+        }
+    EXPECT_GT(with_defender_threats, 0);
+}
+
+// The proof-only pass (the attacker plays threats only) given every
+// question in full: its proofs are proofs, and its disproofs never become
+// values (the full search follows).
+TEST(ProverValues, TheProofOnlyPassMatchesTheExactSearch) {
+    std::mt19937 rng(77);
+    prover::Options options;
+    options.threat_pass_nodes = std::int64_t{1} << 40;
+    for (const char* game : {"mnk:5,5,4", "mnk:6,4,4", "mnk:5,4,4", "mnk:4,4,3"})
+        for (int i = 0; i < 8; ++i) {
+            Position pos = random_position(parse_game(game), 2 + i % 6, rng);
+            expect_proof_matches_search(pos, std::string(game) + " " + pos.move_list_string(), options);
+        }
+}
+
 TEST(ProverValues, ShortcutsOffGiveTheSameValues) {
     for (const char* game : {"mnk:4,4,3", "mnk:4,4,4", "tictactoe"}) {
         Position pos(parse_game(game));
@@ -99,6 +152,24 @@ TEST(ProverValues, ShortcutsOffGiveTheSameValues) {
         EXPECT_EQ(r.value, exact_value(pos)) << game;
         EXPECT_TRUE(prover::verify_file(plain.proof_path).ok) << game;
         std::filesystem::remove(plain.proof_path);
+    }
+}
+
+// A table far too small for the search: settled entries are evicted, among
+// them children that settled a position still stored; the proof writer
+// searches such positions again, and the proof still verifies.
+TEST(ProverLimits, ProofsSurviveEvictionsFromASmallTable) {
+    for (const char* game : {"mnk:7,4,4", "mnk:5,5,4"}) {
+        Position pos(parse_game(game));
+        prover::Options options;
+        options.table_mb = 1;
+        options.proof_path = kinrow::testing::temp_file_path("small-table");
+        prover::Result r = prover::prove(pos, options);
+        ASSERT_TRUE(r.proven) << game;
+        EXPECT_EQ(r.value, prover::Value::Draw) << game;
+        prover::VerifyReport report = prover::verify_file(options.proof_path);
+        EXPECT_TRUE(report.ok) << game << ": " << report.message;
+        std::filesystem::remove(options.proof_path);
     }
 }
 
@@ -116,7 +187,7 @@ TEST(ProverLimits, ACheckpointResumesTheSearch) {
     Position pos(parse_game("mnk:5,5,4"));
     prover::Options options;
     options.table_mb = 4;
-    options.node_limit = 10000;
+    options.node_limit = 2000;
     options.checkpoint_path = checkpoint;
     prover::Result first = prover::prove(pos, options);
     ASSERT_FALSE(first.proven);
@@ -172,4 +243,27 @@ TEST(ProverGomoku, ProvesAThreatSequenceWin) {
     EXPECT_EQ(report.value, "win");
     std::filesystem::remove(options.proof_path);
     EXPECT_THROW(prover::prove(Position(parse_game("gomoku-standard")), options), Error);
+}
+
+// Wins the Gomoku engine claimed in self-play (tests/data/gomoku_claims.txt,
+// lines 3, 4, 8, 11, 16): the prover proves each (its proof-only pass, the
+// attacker playing fours and threes) and the verifier accepts the proof.
+TEST(ProverGomoku, ProvesTheEnginesThreatWins) {
+    for (const char* moves : {"9,8 6,5 8,9 5,4 10,9 7,6 8,7 8,5", "9,8 6,5 8,9 5,4 9,9 4,3 3,2 8,7 7,6 9,10",
+                              "9,7 5,5 6,8 5,4 6,10 8,8 5,7 7,6",
+                              "5,7 5,9 8,6 3,7 8,7 8,8 6,10 3,6 6,9 3,8 3,9 3,5 3,4 6,8",
+                              "9,7 7,5 8,9 9,5 8,8 8,5 10,5 5,5 6,5 8,6"}) {
+        Position pos = Position::from_moves(parse_game("gomoku"), moves);
+        prover::Options options;
+        options.table_mb = 16;
+        options.node_limit = 200000;
+        options.proof_path = kinrow::testing::temp_file_path("gomoku-claim");
+        prover::Result r = prover::prove(pos, options);
+        EXPECT_EQ(r.value, prover::Value::Win) << moves;
+        if (r.proven) {
+            prover::VerifyReport report = prover::verify_file(options.proof_path);
+            EXPECT_TRUE(report.ok) << moves << ": " << report.message;
+        }
+        std::filesystem::remove(options.proof_path);
+    }
 }

@@ -2,6 +2,7 @@
 // a message that names the first bad node and what is wrong with it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -151,6 +152,31 @@ TEST(ProverVerifier, RejectsFalseClaims) {
     std::string win = proof_text("mnk:4,4,3");
     expect_rejected(edit_first(win, node_of_type("all"), [](Tokens& t) { t[2].back() = '#'; }),
                     "says the game is over after");
+}
+
+TEST(ProverVerifier, RejectsAFalseDoubleThreatOfTheDefender) {
+    // 5,5,4: O's at-least-draw section answers many of X's moves with a
+    // double threat of its own (`MOVE=REPLY*`). The first such reply moved
+    // onto the move X just played, then onto the other side of the board.
+    std::string text = proof_text("mnk:5,5,4");
+    auto has_star = [](const Tokens& t) {
+        return t.size() >= 3 && t[1] == "all" &&
+               std::any_of(t.begin() + 2, t.end(), [](const std::string& e) { return e.back() == '*'; });
+    };
+    auto move_reply = [&](bool onto_own_move) {
+        return edit_first(text, has_star, [&](Tokens& t) {
+            for (auto it = t.begin() + 2; it != t.end(); ++it)
+                if (it->back() == '*') {
+                    std::string move = it->substr(0, it->find('='));
+                    std::string reply = onto_own_move ? move : (move == "4,4" ? "4,3" : "4,4");
+                    *it = move + "=" + reply + "*";
+                    return;
+                }
+        });
+    };
+    expect_rejected(move_reply(true), "section 1 (O at least draws)");
+    expect_rejected(move_reply(true), "is not legal");
+    expect_rejected(move_reply(false), "not a double threat");
 }
 
 TEST(ProverVerifier, RejectsAStrayNode) {

@@ -30,6 +30,10 @@ Outcome outcome_of(prover::Value v) {
     return Outcome::Unknown;
 }
 
+// A proof carries no distance to the end: the prover's scale is +1 for a
+// win, 0 for a draw and -1 for a loss, so that the score agrees with the value.
+long long score_of(Outcome o) { return o == Outcome::Win ? 1 : o == Outcome::Loss ? -1 : 0; }
+
 class ProverEngine final : public Engine {
 public:
     explicit ProverEngine(const Options& options) : options_(options) { set_limits(options.limits); }
@@ -69,14 +73,15 @@ public:
             p.play(m);
             Value v;
             if (p.game_over()) {
-                v = proven_value(pos, p.result() == Result::Draw ? Outcome::Draw : Outcome::Win, 1, 0);
+                Outcome o = p.result() == Result::Draw ? Outcome::Draw : Outcome::Win;
+                v = proven_value(pos, o, 1, score_of(o));
             } else {
                 prover::Result r = prover::prove(p, each);
                 a.stats.nodes += r.nodes;
                 // The reply's value is the opponent's: the move's is its mirror.
                 Outcome reply = outcome_of(r.value);
                 Outcome mine = reply == Outcome::Win ? Outcome::Loss : reply == Outcome::Loss ? Outcome::Win : reply;
-                if (r.proven) v = proven_value(pos, mine, -1, 0);
+                if (r.proven) v = proven_value(pos, mine, -1, score_of(mine));
                 else v.text = "unknown (a limit stopped the prover first)";
             }
             a.moves.push_back({m, v});
@@ -125,7 +130,7 @@ private:
             v.text = "unknown (a limit stopped the prover first)";
             return v;
         }
-        return proven_value(pos, outcome_of(r.value), -1, 0);
+        return proven_value(pos, outcome_of(r.value), -1, score_of(outcome_of(r.value)));
     }
 
     static Stats stats_of(const prover::Result& r) {

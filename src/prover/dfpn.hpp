@@ -54,6 +54,12 @@ struct SearchConfig {
     int reply_pairing_budget = 32;   // the same with the defender's reply to choose
     bool use_pairing = true;
     bool use_threat_cut = true;
+    int killers = 4;  // pairings kept per ply for the siblings (see Killer)
+    // The proof-only search: the attacker plays only threats (makes_threat),
+    // so the defender's replies are always cut to a few. A proof in it is a
+    // proof (every defender reply is still searched or refuted by a sound
+    // cut); a disproof only says that no threat sequence wins.
+    bool threats_only = false;
 };
 
 class Dfpn {
@@ -94,17 +100,17 @@ private:
         Move move;
         PnDn value;
     };
-    // The last pairing that settled a node at this ply, and the defender
-    // reply after which one settled a node one ply deeper: siblings differ
-    // by one stone, so these often settle them too, checked in linear time
-    // instead of searched (a relevance-zone effect: a pairing that avoids
-    // the sibling's extra stone is untouched by it).
+    // A pairing that settled a node (reply == kNoMove: the attacker was to
+    // move), or a defender reply after which one did. Siblings differ by one
+    // stone, so the last few found at a ply often settle the next node there
+    // too, checked in linear time instead of searched (a relevance-zone
+    // effect: a pairing that avoids the sibling's extra stone is untouched
+    // by it).
     struct Killer {
-        bool has_pairing = false;
-        std::vector<Pair> pairing;
         Move reply = kNoMove;
-        std::vector<Pair> reply_pairing;
+        std::vector<Pair> pairs;
     };
+    void add_killer(int ply, Move reply, const std::vector<Pair>& pairs);
     bool settled_by_killer(Board& board, int ply);
     void remember_pairing(std::uint64_t key, const std::vector<Pair>& pairs);
     PnDn mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, bool unpairable);
@@ -118,7 +124,7 @@ private:
     Player attacker_ = Player::X;
     std::vector<std::vector<Child>> children_;  // one list per ply
     std::vector<std::vector<std::uint64_t>> child_keys_;  // one list per ply
-    std::vector<Killer> killers_;               // one per ply
+    std::vector<std::vector<Killer>> killers_;  // per ply, the most recent first
     std::vector<Move> path_;                    // the move played at each ply
     std::unordered_map<std::uint64_t, std::vector<Pair>> pairings_;  // see known_pairing
     std::chrono::steady_clock::time_point next_report_;

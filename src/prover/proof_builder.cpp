@@ -24,11 +24,11 @@ ProofSection ProofBuilder::build(Board& board) {
     return std::move(section_);
 }
 
-// Is the position settled the claimer's way? From the table, else by a
-// fresh search of that position.
+// Is the position settled the claimer's way? A fresh search of it, which
+// also settles (and stores) the child that decides it: the table may hold
+// the position settled while the child that settled it was evicted.
 bool ProofBuilder::settled_for_claimer(Board& board) {
-    PnDn v;
-    if (!search_.lookup(board, attacker_, v) || !v.solved()) v = search_.solve(board, attacker_);
+    PnDn v = search_.solve(board, attacker_);
     if (!v.solved()) throw Error("a limit stopped the search while the proof was being written");
     return claim_ == Claim::Win ? v.proven() : v.disproven();
 }
@@ -94,8 +94,7 @@ Entry ProofBuilder::after_opponent(Board& board, Move move) {
         if (!wins.empty()) {
             e.kind = Entry::Kind::Reply;
             e.reply = {wins[0], Then::GameOver, -1};
-        } else if (claim_ == Claim::Win && completion_cells(board, opponent(claimer_), 1).empty() &&
-                   has_double_threat(board, claimer_)) {
+        } else if (completion_cells(board, opponent(claimer_), 1).empty() && has_double_threat(board, claimer_)) {
             e.kind = Entry::Kind::Reply;
             e.reply = {double_threats(board, claimer_).moves[0], Then::DoubleThreat, -1};
         } else {
@@ -110,7 +109,7 @@ Entry ProofBuilder::after_opponent(Board& board, Move move) {
 Step ProofBuilder::claimer_step(Board& board) {
     std::vector<Move> wins = completion_cells(board, claimer_, 1);
     if (!wins.empty()) return {wins[0], Then::GameOver, -1};
-    if (claim_ == Claim::Win && completion_cells(board, opponent(claimer_), 1).empty()) {
+    if (completion_cells(board, opponent(claimer_), 1).empty()) {
         DoubleThreats threats = double_threats(board, claimer_);
         if (!threats.moves.empty()) return {threats.moves[0], Then::DoubleThreat, -1};
     }
@@ -136,8 +135,9 @@ Step ProofBuilder::claimer_step(Board& board) {
             if (board.empty(m)) candidates.push_back(m);
     // A child the table shows settled the claimer's way. The search settled
     // this position through one, unless the builder reached a position the
-    // search never did (it found a pairing in another way, or the entry was
-    // evicted): then this position is searched again, which settles a child.
+    // search never did (it found a pairing in another way), or the child's
+    // entry was evicted: then this position is searched again, which
+    // settles a child.
     for (int pass = 0; pass < 2; ++pass) {
         for (Move m : candidates) {
             board.play(m);

@@ -78,18 +78,55 @@ Result prove(const Position& pos, const Options& options) {
         }
     };
     SearchConfig config{options.pairing_budget, options.reply_pairing_budget, options.use_pairing,
-                        options.use_threat_cut};
+                        options.use_threat_cut, options.killers};
     Dfpn search(table, budget, config);
+    // The proof-only search (the attacker plays threats only) has a table of
+    // its own: its disproofs hold for the restricted game alone and must
+    // never reach the full search's table.
+    SearchConfig threats_config = config;
+    threats_config.use_pairing = false;  // it never needs a disproof
+    threats_config.threats_only = true;
+    Table threats_table(std::max<std::size_t>(1, options.table_mb / 4));
+    Dfpn threats_search(threats_table, budget, threats_config);
+    constexpr std::uint64_t kUnlimited = ~std::uint64_t{0};
+    const std::uint64_t threat_pass_nodes = !options.use_threat_cut           ? 0
+                                            : options.threat_pass_nodes >= 0 ? static_cast<std::uint64_t>(options.threat_pass_nodes)
+                                            : board.has_sets()               ? kThreatPassNodesSmallBoards
+                                                                             : kUnlimited;
+
+    // Does `attacker` win? The proof-only pass first, then the full search;
+    // `settled_by` is the search whose table holds the answer.
+    auto ask = [&](Player attacker, Dfpn*& settled_by) {
+        if (threat_pass_nodes > 0) {
+            const std::uint64_t global_limit = budget.node_limit;
+            if (threat_pass_nodes != kUnlimited && (!global_limit || budget.nodes + threat_pass_nodes < global_limit))
+                budget.node_limit = budget.nodes + threat_pass_nodes;
+            PnDn v = threats_search.solve(board, attacker);
+            budget.node_limit = global_limit;
+            if (v.proven()) {
+                settled_by = &threats_search;
+                return v;
+            }
+            // Only the pass's own limit stopped it: the full search goes on.
+            const bool out_of_budget = (global_limit && budget.nodes >= global_limit) ||
+                                       std::chrono::steady_clock::now() >= budget.deadline;
+            if (budget.stopped && !out_of_budget) budget.stopped = false;
+        }
+        settled_by = &search;
+        return search.solve(board, attacker);
+    };
 
     const Player mover = board.side_to_move();
-    PnDn first = search.solve(board, mover);
+    Dfpn* first_by = nullptr;
+    Dfpn* second_by = nullptr;
+    PnDn first = ask(mover, first_by);
     result.question_nodes[0] = budget.nodes;
     PnDn second{};
     if (first.proven()) {
         result.value = Value::Win;
     } else if (first.disproven()) {
         question = 2;
-        second = search.solve(board, opponent(mover));
+        second = ask(opponent(mover), second_by);
         result.question_nodes[1] = budget.nodes - result.question_nodes[0];
         if (second.proven()) result.value = Value::Loss;
         if (second.disproven()) result.value = Value::Draw;
@@ -97,18 +134,24 @@ Result prove(const Position& pos, const Options& options) {
     result.proven = result.value != Value::Unknown;
 
     if (result.proven && !options.proof_path.empty()) {
+        // The proof writer searches again where the table lost an entry, under
+        // the same limits: if it is stopped, the settled table must survive.
+        if (!options.checkpoint_path.empty()) {
+            save_checkpoint(options.checkpoint_path, pos, table);
+            result.checkpoint_written = true;
+        }
         ProofFile proof{pos.spec().name(), pos.board_string(), value_name(result.value), {}};
-        auto add_section = [&](Player attacker, bool attacker_wins) {
-            ProofBuilder builder(search, attacker, attacker_wins, options.pairing_budget,
+        auto add_section = [&](Dfpn& settled_by, Player attacker, bool attacker_wins) {
+            ProofBuilder builder(settled_by, attacker, attacker_wins, options.pairing_budget,
                                  options.reply_pairing_budget);
             proof.sections.push_back(builder.build(board));
             result.proof_nodes += proof.sections.back().nodes.size();
         };
-        if (result.value == Value::Win) add_section(mover, true);
-        if (result.value == Value::Loss) add_section(opponent(mover), true);
+        if (result.value == Value::Win) add_section(*first_by, mover, true);
+        if (result.value == Value::Loss) add_section(*second_by, opponent(mover), true);
         if (result.value == Value::Draw) {
-            add_section(mover, false);
-            add_section(opponent(mover), false);
+            add_section(*first_by, mover, false);
+            add_section(*second_by, opponent(mover), false);
         }
         std::ofstream out(options.proof_path, std::ios::trunc);
         if (!out) throw Error(fmt::format("cannot write proof file {}", options.proof_path));

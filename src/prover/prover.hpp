@@ -27,6 +27,8 @@ struct Progress {
     double table_fill = 0;       // fraction of the table's slots in use
 };
 
+inline constexpr std::uint64_t kThreatPassNodesSmallBoards = 10000;
+
 struct Options {
     std::uint64_t node_limit = 0;  // 0: none
     int time_ms = 0;               // 0: none
@@ -35,6 +37,12 @@ struct Options {
     int reply_pairing_budget = 32;   // the same when the defender's reply is part of it
     bool use_pairing = true;
     bool use_threat_cut = true;
+    int killers = 4;                 // pairings kept per ply for the siblings
+    // Nodes for the proof-only pass before each question's full search (the
+    // attacker plays threats only: fours and moves that leave a double
+    // threat; see dfpn.hpp). -1: unlimited on boards too large for the
+    // pairing search (Gomoku), kThreatPassNodesSmallBoards on others; 0: none.
+    std::int64_t threat_pass_nodes = -1;
     // Written when the value is settled (empty: none).
     std::string proof_path;
     // Resumed from if it exists; written when a limit stops the run, and

@@ -105,6 +105,24 @@ DefenceCut defence_cut(const Board& board, Player defender) {
     return cut;
 }
 
+bool makes_threat(Board& board, Move m, Player p) {
+    const Player q = opponent(p);
+    bool new_link = false;
+    for (const int* w = board.lines().through_begin(m); w != board.lines().through_end(m); ++w) {
+        if (board.count(*w, q) != 0) continue;
+        if (board.count(*w, p) == board.k() - 2) return true;  // the stone makes a four
+        new_link = new_link || board.count(*w, p) == board.k() - 3;
+    }
+    // A double-threat move needs a window one stone short of a four; without
+    // a new one the stone adds none (and the search has settled the node
+    // already when p had a double-threat move before it).
+    if (!new_link) return false;
+    board.play(m);
+    bool threat = has_double_threat(board, p);
+    board.undo(m);
+    return threat;
+}
+
 int blocking_potential(const Board& board, Move m, Player p) {
     static constexpr int kWeight[] = {1, 4, 16, 64, 256, 1024, 4096, 16384};
     const Player q = opponent(p);

@@ -48,6 +48,13 @@ struct DefenceCut {
 };
 DefenceCut defence_cut(const Board& board, Player defender);
 
+// Does a stone of p on m (empty) threaten: leave p a completion cell (a
+// four) or a double-threat move (an open three, in Gomoku terms)? Only
+// threats force the opponent's reply (the forced block, defence_cut); the
+// proof-only search lets the attacker play nothing else. Leaves `board` as
+// it was.
+bool makes_threat(Board& board, Move m, Player p);
+
 // A score for ordering moves: how much a stone of p on m builds p's live
 // windows and breaks the opponent's.
 int move_potential(const Board& board, Move m, Player p);

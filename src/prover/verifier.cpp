@@ -150,13 +150,20 @@ private:
         if (step.then == Then::GameOver)
             fail(id, pos, fmt::format("the file says the game is over after {}, but it is not", move));
         if (step.then == Then::Node) return check_node(step.node, pos);
-        // `*`: every reply leaves the claimer a completing cell.
+        // `*`: every reply leaves the claimer a completing cell. The cells
+        // completing a line before the reply are tried first (a reply takes
+        // at most one of them), then every cell; each is checked in the
+        // position after the reply.
+        std::vector<Move> before;
+        for (Move c = 0; c < pos.cells() && before.size() < 2; ++c)
+            if (pos.is_legal(c) && pos.completes_line(c, stone_of(claimer()))) before.push_back(c);
         for (Move reply : pos.legal_moves()) {
             pos.play(reply);
             if (pos.game_over())
                 fail(id, pos, fmt::format("after {}, the reply {} ends the game ({})", move, cell(pos, reply),
                                           result_text(pos.result())));
             bool completes = false;
+            for (Move c : before) completes = completes || (pos.is_legal(c) && pos.completes_line(c, stone_of(claimer())));
             for (Move c = 0; c < pos.cells() && !completes; ++c)
                 completes = pos.is_legal(c) && pos.completes_line(c, stone_of(claimer()));
             if (!completes)
