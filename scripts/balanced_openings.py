@@ -12,10 +12,9 @@ column and row from the centre), the format `kinrow match --openings-format offs
 """
 import argparse
 import random
-import re
-import subprocess
-import time
 import sys
+
+from rapfi_judge import RapfiJudge
 
 SIZE = 15
 CENTRE = SIZE // 2
@@ -54,55 +53,6 @@ def candidates(rng, wanted):
     return result
 
 
-class Brain:
-    def __init__(self, path, nodes):
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.nodes = nodes
-
-    def send(self, text):
-        self.proc.stdin.write(text + "\n")
-        self.proc.stdin.flush()
-
-    def evaluate(self, stones):
-        """Rapfi's evaluation for white (to move) after the black, white, black stones."""
-        # Rapfi prints its move a moment before it takes commands again (a START
-        # in that moment is dropped): give it that moment.
-        time.sleep(0.05)
-        self.send(f"START {SIZE}")
-        self.expect_ok()
-        self.send("INFO timeout_turn 600000")
-        self.send("INFO thread_num 1")
-        self.send(f"INFO max_node {self.nodes}")
-        lines = ["BOARD"]
-        for i, (x, y) in enumerate(stones):
-            # BOARD field: 1 the brain's own stone (white, to move), 2 the opponent's.
-            lines.append(f"{x + CENTRE},{y + CENTRE},{2 if i % 2 == 0 else 1}")
-        lines.append("DONE")
-        self.send("\n".join(lines))
-        value = None
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("the brain stopped")
-            match = re.search(r"Eval (-?\d+)", line)
-            if match:
-                value = int(match.group(1))
-            if re.fullmatch(r"\d+,\d+\s*", line):
-                return value
-
-    def expect_ok(self):
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("the brain stopped")
-            if line.strip() == "OK":
-                return
-
-    def close(self):
-        self.send("END")
-        self.proc.wait(timeout=10)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("rapfi", help="path of pbrain-rapfi (classical evaluator, no network)")
@@ -112,14 +62,14 @@ def main():
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args()
 
-    brain = Brain(args.rapfi, args.nodes)
+    judge = RapfiJudge(args.rapfi, args.nodes)
     kept = []
     for stones in candidates(random.Random(args.seed), args.candidates):
-        value = brain.evaluate(stones)
+        value, _ = judge.evaluate(SIZE, [(x + CENTRE, y + CENTRE) for x, y in stones])
         print(f"{stones} eval {value}", file=sys.stderr)
         if value is not None and abs(value) <= args.max_eval:
             kept.append((stones, value))
-    brain.close()
+    judge.close()
     print(f"# {len(kept)} balanced 3-stone openings, 15x15 freestyle, Gomocup offset format (x,y from the centre;")
     print(f"# black, white, black; white to move). Made by scripts/balanced_openings.py --candidates {args.candidates}")
     print(f"# --max-eval {args.max_eval} --nodes {args.nodes} --seed {args.seed}: Rapfi's classical evaluation of each")

@@ -12,8 +12,8 @@ move played and the judge's choice.
 """
 import argparse
 import re
-import subprocess
-import time
+
+from rapfi_judge import RapfiJudge
 
 
 def parse_sgf(text):
@@ -29,56 +29,6 @@ def parse_sgf(text):
     return games
 
 
-class Judge:
-    def __init__(self, path, nodes):
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.nodes = nodes
-
-    def send(self, text):
-        self.proc.stdin.write(text + "\n")
-        self.proc.stdin.flush()
-
-    def read(self):
-        line = self.proc.stdout.readline()
-        if not line:
-            raise RuntimeError("the judge stopped")
-        return line.strip()
-
-    def evaluate(self, size, moves):
-        """The judge's (evaluation for the side to move, best move as (row, col))."""
-        # Rapfi prints its move a moment before it takes commands again (a START
-        # in that moment is dropped): give it that moment.
-        time.sleep(0.05)
-        self.send(f"START {size}")
-        while self.read() != "OK":
-            pass
-        self.send("INFO timeout_turn 600000")
-        self.send("INFO thread_num 1")
-        self.send(f"INFO max_node {self.nodes}")
-        own = len(moves) % 2  # the side to move owns the stones of its parity
-        lines = ["BOARD"] + [f"{c},{r},{1 if i % 2 == own else 2}" for i, (r, c) in enumerate(moves)] + ["DONE"]
-        self.send("\n".join(lines))
-        value = None
-        while True:
-            line = self.read()
-            m = re.search(r"Eval ([-+]?\w+)", line)
-            if m:
-                value = m.group(1)
-            m = re.fullmatch(r"(\d+),(\d+)", line)
-            if m:
-                return score(value), (int(m.group(2)), int(m.group(1)))
-
-
-def score(text):
-    """A number; Rapfi's mate scores (+M9 / -M9) become +-20000 less the distance."""
-    if text is None:
-        return 0
-    m = re.fullmatch(r"([-+]?)M(\d+)", text)
-    if m:
-        return (-1 if m.group(1) == "-" else 1) * (20000 - int(m.group(2)))
-    return int(text)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("judge", help="path of pbrain-rapfi")
@@ -89,7 +39,7 @@ def main():
     parser.add_argument("--opening", type=int, default=3, help="opening stones (not the loser's moves)")
     args = parser.parse_args()
 
-    judge = Judge(args.judge, args.nodes)
+    judge = RapfiJudge(args.judge, args.nodes)
     for path in args.sgf:
         with open(path) as f:
             games = parse_sgf(f.read())
@@ -101,8 +51,9 @@ def main():
             # The loser's moves: even plies for black, odd for white, after the opening.
             first = args.opening if (args.opening % 2 == 0) == loser_is_black else args.opening + 1
             for ply in range(first, len(moves), 2):
-                before, best = judge.evaluate(size, moves[:ply])
-                after, _ = judge.evaluate(size, moves[: ply + 1])
+                before, best = judge.evaluate(size, [(c, r) for r, c in moves[:ply]])
+                after, _ = judge.evaluate(size, [(c, r) for r, c in moves[: ply + 1]])
+                before, after, best = before or 0, after or 0, (best[1], best[0])  # (row, col)
                 # The judge's own move is no blunder of the player's, however the
                 # evaluation falls (the judge saw deeper after it): a drop counts
                 # only where the player chose otherwise.
@@ -114,7 +65,7 @@ def main():
                 played = moves[ply]
                 print(f"  move {ply + 1}: {played[0]},{played[1]} takes the judge's eval from {before} to {after} "
                       f"(judge plays {best[0]},{best[1]}); position: {' '.join(f'{r},{c}' for r, c in moves[:ply])}")
-    judge.send("END")
+    judge.close()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,61 @@
+"""Rapfi (its classical evaluator, one thread) driven over the Gomocup protocol as a judge: its
+evaluation and its move for a position, at a fixed node budget, so that the verdict does not depend
+on the machine's load. Shared by balanced_openings.py and sparring_blunders.py."""
+import re
+import subprocess
+import time
+
+
+class RapfiJudge:
+    def __init__(self, path, nodes):
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.nodes = nodes
+
+    def send(self, text):
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+
+    def read(self):
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError("the judge stopped")
+        return line.strip()
+
+    def evaluate(self, size, stones):
+        """(Rapfi's score for the side to move, its move as (x, y)) after `stones`, a list of (x, y)
+        from the first stone on (x the column, y the row)."""
+        # Rapfi prints its move a moment before it takes commands again (a START
+        # in that moment is dropped): give it that moment.
+        time.sleep(0.05)
+        self.send(f"START {size}")
+        while self.read() != "OK":
+            pass
+        self.send("INFO timeout_turn 600000")
+        self.send("INFO thread_num 1")
+        self.send(f"INFO max_node {self.nodes}")
+        own = len(stones) % 2  # BOARD field 1: the side to move's stones (its parity), 2: the other's
+        lines = ["BOARD"] + [f"{x},{y},{1 if i % 2 == own else 2}" for i, (x, y) in enumerate(stones)] + ["DONE"]
+        self.send("\n".join(lines))
+        value = None
+        while True:
+            line = self.read()
+            m = re.search(r"Eval ([-+]?\w+)", line)
+            if m:
+                value = m.group(1)
+            m = re.fullmatch(r"(\d+),(\d+)", line)
+            if m:
+                return score(value), (int(m.group(1)), int(m.group(2)))
+
+    def close(self):
+        self.send("END")
+        self.proc.wait(timeout=10)
+
+
+def score(text):
+    """A number; Rapfi's mate scores (+M9 / -M9) become +-20000 less the distance; None stays None."""
+    if text is None:
+        return None
+    m = re.fullmatch(r"([-+]?)M(\d+)", text)
+    if m:
+        return (-1 if m.group(1) == "-" else 1) * (20000 - int(m.group(2)))
+    return int(text)
