@@ -267,3 +267,39 @@ TEST(ProverGomoku, ProvesTheEnginesThreatWins) {
         std::filesystem::remove(options.proof_path);
     }
 }
+
+// Parallel df-pn: a team of threads shares the table and settles the same
+// values as one thread, and the proofs it writes verify.
+TEST(ProverParallel, TwoAndThreeThreadsSettleTheSameValuesWithProofs) {
+    std::mt19937 rng(31);
+    for (const char* game : {"mnk:5,5,4", "mnk:6,5,4", "mnk:4,4,3", "mnk:6,4,4"})
+        for (int plies : {0, 1, 3}) {
+            Position pos = random_position(parse_game(game), plies, rng);
+            for (int threads : {2, 3}) {
+                prover::Options options;
+                options.threads = threads;
+                expect_proof_matches_search(pos, std::string(game) + " " + pos.move_list_string() + " threads " +
+                                                     std::to_string(threads),
+                                            options);
+            }
+        }
+}
+
+TEST(ProverParallel, ATeamObeysTheNodeLimitAndResumesFromItsCheckpoint) {
+    std::string checkpoint = kinrow::testing::temp_file_path("team-checkpoint");
+    Position pos(parse_game("mnk:7,4,4"));
+    prover::Options options;
+    options.threads = 2;
+    options.table_mb = 8;
+    options.node_limit = 3000;
+    options.checkpoint_path = checkpoint;
+    prover::Result first = prover::prove(pos, options);
+    EXPECT_FALSE(first.proven);
+    EXPECT_TRUE(first.checkpoint_written);
+    options.node_limit = 0;
+    prover::Result resumed = prover::prove(pos, options);
+    EXPECT_TRUE(resumed.resumed);
+    ASSERT_TRUE(resumed.proven);
+    EXPECT_EQ(resumed.value, prover::Value::Draw);
+    std::filesystem::remove(checkpoint);
+}

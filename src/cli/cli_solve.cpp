@@ -35,7 +35,7 @@ void add_request_options(CLI::App& cmd, SolveRequest& r) {
                  "Disable game-knowledge pruning (win now, forced blocks, live-line bounds, dead cells)");
     cmd.add_flag("!--no-id", r.iterative_deepening, "Disable iterative deepening");
     cmd.add_flag("--weak", r.weak, "Win/draw/loss only (faster than exact distances)");
-    cmd.add_option("--threads", r.threads, "Search threads sharing the table (Connect-k, generic exact solves, Gomoku; 1: deterministic)")
+    cmd.add_option("--threads", r.threads, "Search threads sharing the table (Connect-k, generic exact solves, prover, Gomoku; 1: deterministic)")
         ->check(CLI::Range(1, 64));
     cmd.add_option("--engine", r.engine,
                    "The engine to ask: generic, connect, gomoku, weighted or prover (default: the strongest for the game)")

@@ -78,10 +78,9 @@ void check_engine_fits(EngineKind kind, const GameSpec& spec) {
 std::unique_ptr<Engine> make_engine(const GameSpec& spec, const Options& options) {
     EngineKind kind = options.engine.value_or(choose_engine(spec));
     check_engine_fits(kind, spec);
-    if (options.threads > 1 && (kind == EngineKind::Prover || kind == EngineKind::Weighted))
-        throw Error(fmt::format("the {} engine searches on one thread (--threads is for the connect, generic and "
-                                "gomoku engines)",
-                                engine_name(kind)));
+    if (options.threads > 1 && kind == EngineKind::Weighted)
+        throw Error("the weighted engine searches on one thread (--threads is for the connect, generic, gomoku and "
+                    "prover engines)");
     switch (kind) {
         case EngineKind::Generic: return make_generic_engine(spec, options);
         case EngineKind::Connect: return make_connect_engine(spec, options);

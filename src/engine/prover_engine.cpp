@@ -113,6 +113,7 @@ private:
         o.node_limit = options_.limits.nodes;
         o.time_ms = options_.limits.time_ms;
         o.table_mb = options_.tt_mb;
+        o.threads = options_.threads;
         o.proof_path = proof;
         o.checkpoint_path = checkpoint;
         if (options_.progress)

@@ -144,7 +144,9 @@ PnDn Dfpn::solve(Board& board, Player attacker) {
 
 void Dfpn::tick() {
     if (budget_.node_limit && budget_.nodes >= budget_.node_limit) budget_.stopped = true;
+    if (team_ && team_->stop.load(std::memory_order_relaxed)) budget_.stopped = true;
     if ((budget_.nodes & 1023) != 0) return;
+    if (team_ && !budget_.progress) team_->helper_nodes.fetch_add(1024, std::memory_order_relaxed);
     auto now = std::chrono::steady_clock::now();
     if (now >= budget_.deadline) budget_.stopped = true;
     if (budget_.progress && now >= next_report_) {
@@ -206,12 +208,42 @@ bool Dfpn::settled_by_killer(Board& board, int ply) {
     return false;
 }
 
+void Dfpn::choose_apart(const std::vector<Child>& children, const std::vector<std::uint64_t>& keys, bool or_node,
+                        std::uint32_t limit, std::size_t& first, std::uint32_t& second) const {
+    // A child other threads are inside counts as (busy + 1) times its number
+    // (and a little more), so that threads spread over the promising
+    // children instead of all searching the best one.
+    std::uint32_t chosen = kInfinity, runner_up = kInfinity;
+    std::size_t pick = first;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+        std::uint32_t number = or_node ? children[i].value.pn : children[i].value.dn;
+        if (number == 0 || number >= kInfinity) continue;
+        const std::uint64_t busy = team_->busy_mark(keys[i]).load(std::memory_order_relaxed);
+        number = saturated_sum(std::uint64_t{number} * (busy + 1) + busy);
+        if (number < chosen) {
+            runner_up = chosen;
+            chosen = number;
+            pick = i;
+        } else if (number < runner_up) {
+            runner_up = number;
+        }
+    }
+    // A child whose own number is past the node's threshold would return at
+    // once: the search keeps the plain choice then.
+    const std::uint32_t own = or_node ? children[pick].value.pn : children[pick].value.dn;
+    if (own >= limit) return;
+    first = pick;
+    second = runner_up;
+}
+
 PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, bool unpairable) {
     ++budget_.nodes;
     const std::uint64_t start_nodes = budget_.nodes;
     const std::uint64_t node_key = key(board, attacker_);
     PnDn stored;
-    const bool seen_open = table_.find(node_key, stored) && !stored.solved();
+    const bool found = table_.find(node_key, stored);
+    if (team_ && found && stored.solved()) return stored;  // another thread settled it
+    const bool seen_open = found && !stored.solved();
     if (!seen_open && settled_by_killer(board, ply)) {
         table_.store(node_key, {kInfinity, 0}, 1);
         return {kInfinity, 0};
@@ -249,8 +281,12 @@ PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, 
         if (!table_.find(keys[i], v)) v = PnDn{1, 1};
         children.push_back({e.moves[i], v});
     }
+    if (team_) team_->busy_mark(node_key).fetch_add(1, std::memory_order_relaxed);
     PnDn node;
     while (true) {
+        if (team_)  // the other threads' progress on the children
+            for (std::size_t i = 0; i < children.size(); ++i)
+                if (!children[i].value.solved()) table_.find(keys[i], children[i].value);
         // OR: pn is the best child's, dn the sum; AND the other way round.
         // `first` is the child the search would enter, `second` the runner-up's number.
         std::uint64_t sum = 0;
@@ -274,6 +310,7 @@ PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, 
         node = or_node ? PnDn{best, total} : PnDn{total, best};
         if (ply == 0) root_ = node;  // for the progress report
         if (node.pn >= th_pn || node.dn >= th_dn || budget_.stopped) break;
+        if (team_) choose_apart(children, keys, or_node, or_node ? th_pn : th_dn, first, second);
         Child& c = children[first];
         std::uint32_t child_pn, child_dn;
         if (or_node) {
@@ -289,6 +326,7 @@ PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, 
         board.undo(c.move);
         tick();
     }
+    if (team_) team_->busy_mark(node_key).fetch_sub(1, std::memory_order_relaxed);
     table_.store(node_key, node, budget_.nodes - start_nodes + 1);
     return node;
 }

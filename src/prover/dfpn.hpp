@@ -13,9 +13,11 @@
 // DAG, and only settled nodes carry kInfinity.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -49,6 +51,18 @@ struct Budget {
     bool stopped = false;
 };
 
+// What the threads of one parallel search share besides the table: the
+// positions some thread is inside, so that the others prefer different
+// children (Kaneko's parallel df-pn), and the word to stop, given when one
+// thread settles the root or a limit stops the run.
+struct Team {
+    static constexpr std::size_t kBusySlots = std::size_t{1} << 16;
+    std::unique_ptr<std::atomic<std::uint8_t>[]> busy = std::make_unique<std::atomic<std::uint8_t>[]>(kBusySlots);
+    std::atomic<bool> stop = false;
+    std::atomic<std::uint64_t> helper_nodes = 0;  // the helpers' nodes, for the progress report
+    std::atomic<std::uint8_t>& busy_mark(std::uint64_t key) { return busy[key & (kBusySlots - 1)]; }
+};
+
 struct SearchConfig {
     int pairing_budget = 32;         // backtracking steps per pairing search
     int reply_pairing_budget = 32;   // the same with the defender's reply to choose
@@ -65,6 +79,12 @@ struct SearchConfig {
 class Dfpn {
 public:
     Dfpn(Table& table, Budget& budget, SearchConfig config);
+
+    // Makes this search one thread of a team sharing the table (which must
+    // be shared_between_threads), or a lone search again (nullptr). A lone
+    // search is deterministic; a team's is not, but what it settles is as
+    // sound.
+    void join(Team* team) { team_ = team; }
 
     // Searches until the question is settled or the budget runs out; the
     // root's numbers (unsettled if stopped). `board` is restored.
@@ -115,6 +135,10 @@ private:
     void remember_pairing(std::uint64_t key, const std::vector<Pair>& pairs);
     PnDn mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, bool unpairable);
     void tick();
+    // In a team: the child to enter (`first`) and the runner-up's number
+    // (`second`), counting the other threads' presence.
+    void choose_apart(const std::vector<Child>& children, const std::vector<std::uint64_t>& keys, bool or_node,
+                      std::uint32_t limit, std::size_t& first, std::uint32_t& second) const;
 
     Table& table_;
     Budget& budget_;
@@ -129,6 +153,7 @@ private:
     std::unordered_map<std::uint64_t, std::vector<Pair>> pairings_;  // see known_pairing
     std::chrono::steady_clock::time_point next_report_;
     PnDn root_{};
+    Team* team_ = nullptr;
 };
 
 }  // namespace kinrow::prover

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -66,9 +67,10 @@ Result prove(const Position& pos, const Options& options) {
     auto last_save = budget.start;
     // Once a second: the progress report, and a checkpoint every so often,
     // so that a run killed from outside loses little.
+    Team team;
     budget.progress = [&](std::uint64_t nodes, PnDn root, double seconds) {
         if (options.progress)
-            options.progress({question, nodes, root.pn, root.dn, seconds,
+            options.progress({question, nodes + team.helper_nodes.load(), root.pn, root.dn, seconds,
                               static_cast<double>(table.used()) / static_cast<double>(table.capacity())});
         auto now = std::chrono::steady_clock::now();
         if (!options.checkpoint_path.empty() && options.checkpoint_every_s > 0 &&
@@ -80,6 +82,45 @@ Result prove(const Position& pos, const Options& options) {
     SearchConfig config{options.pairing_budget, options.reply_pairing_budget, options.use_pairing,
                         options.use_threat_cut, options.killers};
     Dfpn search(table, budget, config);
+    // The helpers of a parallel search: each has a board, a budget and a
+    // search of its own, and shares the table and the team.
+    struct Helper {
+        Helper(const Board& b, Table& table, const Budget& main, SearchConfig config, Team& team)
+            : board(b), search(table, budget, config) {
+            budget.deadline = main.deadline;
+            search.join(&team);
+        }
+        Board board;
+        Budget budget;
+        Dfpn search;
+    };
+    std::vector<std::unique_ptr<Helper>> helpers;
+    if (options.threads > 1) {
+        table.share_between_threads();
+        for (int i = 1; i < options.threads; ++i)
+            helpers.push_back(std::make_unique<Helper>(board, table, budget, config, team));
+    }
+    // The full search of one question, by the team if there is one: the
+    // first thread to settle the root stops the others; the table holds the
+    // answer whoever found it.
+    auto full_search = [&](Player attacker) {
+        if (helpers.empty()) return search.solve(board, attacker);
+        team.stop = false;
+        search.join(&team);
+        std::vector<std::jthread> threads;
+        for (auto& h : helpers)
+            threads.emplace_back([&h, &team, attacker] {
+                h->budget.stopped = false;
+                h->search.solve(h->board, attacker);
+                team.stop = true;  // settled, or out of budget: the team's work is over
+            });
+        PnDn v = search.solve(board, attacker);
+        team.stop = true;
+        threads.clear();  // joins
+        search.join(nullptr);  // the proof writer's searches run alone
+        if (!v.solved()) search.lookup(board, attacker, v);
+        return v;
+    };
     // The proof-only search (the attacker plays threats only) has a table of
     // its own: its disproofs hold for the restricted game alone and must
     // never reach the full search's table.
@@ -94,6 +135,9 @@ Result prove(const Position& pos, const Options& options) {
                                             : board.has_sets()               ? kThreatPassNodesSmallBoards
                                                                              : kUnlimited;
 
+    auto out_of_budget = [&](std::uint64_t node_limit) {
+        return (node_limit && budget.nodes >= node_limit) || std::chrono::steady_clock::now() >= budget.deadline;
+    };
     // Does `attacker` win? The proof-only pass first, then the full search;
     // `settled_by` is the search whose table holds the answer.
     auto ask = [&](Player attacker, Dfpn*& settled_by) {
@@ -108,12 +152,13 @@ Result prove(const Position& pos, const Options& options) {
                 return v;
             }
             // Only the pass's own limit stopped it: the full search goes on.
-            const bool out_of_budget = (global_limit && budget.nodes >= global_limit) ||
-                                       std::chrono::steady_clock::now() >= budget.deadline;
-            if (budget.stopped && !out_of_budget) budget.stopped = false;
+            if (!out_of_budget(global_limit)) budget.stopped = false;
         }
         settled_by = &search;
-        return search.solve(board, attacker);
+        PnDn v = full_search(attacker);
+        // A helper's answer stopped the first thread: the run goes on.
+        if (!out_of_budget(budget.node_limit)) budget.stopped = false;
+        return v;
     };
 
     const Player mover = board.side_to_move();
@@ -163,6 +208,7 @@ Result prove(const Position& pos, const Options& options) {
         result.checkpoint_written = true;
     }
     result.nodes = budget.nodes;
+    for (const auto& h : helpers) result.nodes += h->budget.nodes;
     result.pairing_calls = search.pairing_calls();
     result.pairings_found = search.pairings_found();
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - budget.start).count();

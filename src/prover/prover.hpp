@@ -33,6 +33,9 @@ struct Options {
     std::uint64_t node_limit = 0;  // 0: none
     int time_ms = 0;               // 0: none
     std::size_t table_mb = 256;
+    // Threads of the full search sharing one table (parallel df-pn; 1: the
+    // deterministic search). The node limit counts the first thread's nodes.
+    int threads = 1;
     int pairing_budget = 32;         // backtracking steps per pairing search
     int reply_pairing_budget = 32;   // the same when the defender's reply is part of it
     bool use_pairing = true;
@@ -55,7 +58,7 @@ struct Options {
 struct Result {
     Value value = Value::Unknown;
     bool proven = false;            // false: a limit stopped the search first
-    std::uint64_t nodes = 0;        // search nodes, proof writing included
+    std::uint64_t nodes = 0;        // search nodes of every thread, proof writing included
     std::uint64_t question_nodes[2] = {0, 0};  // of which: "side to move wins?", "opponent wins?"
     std::uint64_t pairing_calls = 0;
     std::uint64_t pairings_found = 0;

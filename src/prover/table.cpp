@@ -3,6 +3,7 @@
 #include <bit>
 #include <istream>
 #include <ostream>
+#include <thread>
 
 #include "core/error.hpp"
 
@@ -15,11 +16,51 @@ std::uint64_t stored_key(std::uint64_t key) { return key == 0 ? 1 : key; }
 
 constexpr char kMagic[8] = {'k', 'r', 'p', 'n', 't', 'a', 'b', '1'};
 
+bool settled(std::uint32_t pn, std::uint32_t dn) { return pn == 0 || dn == 0; }
+
 }  // namespace
+
+// Holds the lock regions of the window starting at `start` (one or two, in
+// ascending order so that two windows never wait on each other in a circle);
+// nothing when the table is not shared.
+class Table::WindowLock {
+public:
+    WindowLock(const Table& table, std::size_t start) {
+        if (!table.locks_) return;
+        std::size_t a = (start / kProbe) % kLockRegions;
+        std::size_t b = (a + 1) % kLockRegions;
+        first_ = &table.locks_[std::min(a, b)];
+        second_ = &table.locks_[std::max(a, b)];
+        acquire(*first_);
+        acquire(*second_);
+    }
+    ~WindowLock() {
+        if (!first_) return;
+        second_->clear(std::memory_order_release);
+        first_->clear(std::memory_order_release);
+    }
+    WindowLock(const WindowLock&) = delete;
+    WindowLock& operator=(const WindowLock&) = delete;
+
+private:
+    // A spin lock: the windows are held for a few dozen instructions.
+    static void acquire(std::atomic_flag& lock) {
+        while (lock.test_and_set(std::memory_order_acquire))
+            while (lock.test(std::memory_order_relaxed)) std::this_thread::yield();
+    }
+    std::atomic_flag* first_ = nullptr;
+    std::atomic_flag* second_ = nullptr;
+};
 
 Table::Table(std::size_t max_megabytes) {
     max_slots_ = std::bit_floor(std::max<std::size_t>(max_megabytes, 1) * (std::size_t{1} << 20) / sizeof(Slot));
     resize(std::min<std::size_t>(max_slots_, 1 << 14));
+}
+
+void Table::share_between_threads() {
+    if (locks_) return;
+    if (slots_.size() < max_slots_) resize(max_slots_);
+    locks_ = std::make_unique<std::atomic_flag[]>(kLockRegions);
 }
 
 void Table::resize(std::size_t slots) {
@@ -32,11 +73,12 @@ void Table::resize(std::size_t slots) {
 }
 
 void Table::grow_if_half_full() {
-    if (used_ * 2 > slots_.size() && slots_.size() < max_slots_) resize(slots_.size() * 2);
+    if (used() * 2 > slots_.size() && slots_.size() < max_slots_) resize(slots_.size() * 2);
 }
 
 bool Table::find(std::uint64_t key, PnDn& out) const {
     key = stored_key(key);
+    WindowLock lock(*this, index(key));
     for (int i = 0; i < kProbe; ++i) {
         const Slot& s = slots_[(index(key) + i) & mask_];
         if (s.key == key) {
@@ -49,18 +91,20 @@ bool Table::find(std::uint64_t key, PnDn& out) const {
 }
 
 void Table::store(std::uint64_t key, PnDn value, std::uint64_t work) {
-    grow_if_half_full();
+    if (!locks_) grow_if_half_full();
     key = stored_key(key);
+    WindowLock lock(*this, index(key));
     Slot* victim = nullptr;
     for (int i = 0; i < kProbe; ++i) {
         Slot& s = slots_[(index(key) + i) & mask_];
         if (s.key == key || s.key == 0) {
-            if (s.key == 0) ++used_;
+            if (s.key == 0) used_.fetch_add(1, std::memory_order_relaxed);
+            if (s.key == key && settled(s.pn, s.dn) && !settled(value.pn, value.dn)) return;  // see the header
             victim = &s;
             break;
         }
         // Prefer evicting unsolved entries, then the least work.
-        auto cost = [](const Slot& x) { return (x.pn == 0 || x.dn == 0 ? std::uint64_t{1} << 62 : 0) + x.work; };
+        auto cost = [](const Slot& x) { return (settled(x.pn, x.dn) ? std::uint64_t{1} << 62 : 0) + x.work; };
         if (!victim || cost(s) < cost(*victim)) victim = &s;
     }
     *victim = {key, value.pn, value.dn, work};
@@ -68,7 +112,7 @@ void Table::store(std::uint64_t key, PnDn value, std::uint64_t work) {
 
 void Table::save(std::ostream& out) const {
     out.write(kMagic, sizeof kMagic);
-    std::uint64_t header[2] = {slots_.size(), used_};
+    std::uint64_t header[2] = {slots_.size(), used()};
     out.write(reinterpret_cast<const char*>(header), sizeof header);
     out.write(reinterpret_cast<const char*>(slots_.data()), static_cast<std::streamsize>(bytes()));
     if (!out) throw Error("could not write the checkpoint's table");

@@ -5,11 +5,20 @@
 // memory limit. A full neighbourhood then gives up its least-worked
 // unsolved entry first, so settled results survive as long as possible. Losing an entry costs time, never soundness: the proof
 // writer re-searches any position it cannot find.
+//
+// Several threads may share one table (share_between_threads): it then
+// takes its full size at once, since growing would move entries under the
+// other threads' feet, and guards each probe window with a spin lock of
+// its region; a settled entry is never replaced by an unsettled one of the
+// same position, which a thread leaving a subtree that another thread has
+// settled meanwhile would otherwise write.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <vector>
 
 namespace kinrow::prover {
@@ -29,6 +38,9 @@ class Table {
 public:
     explicit Table(std::size_t max_megabytes);
 
+    // From now on several threads may call find and store at once.
+    void share_between_threads();
+
     // The stored numbers of `key`, or false.
     bool find(std::uint64_t key, PnDn& out) const;
     void store(std::uint64_t key, PnDn value, std::uint64_t work);
@@ -38,7 +50,7 @@ public:
 
     std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
     std::size_t max_bytes() const { return max_slots_ * sizeof(Slot); }
-    std::size_t used() const { return used_; }
+    std::size_t used() const { return used_.load(std::memory_order_relaxed); }
     std::size_t capacity() const { return slots_.size(); }
 
     // Checkpoints: the whole table in a binary stream, and back.
@@ -54,14 +66,18 @@ private:
         std::uint64_t work = 0;
     };
     static constexpr int kProbe = 8;
+    // A probe window of kProbe slots overlaps at most two lock regions.
+    static constexpr std::size_t kLockRegions = 4096;
+    class WindowLock;
     std::size_t index(std::uint64_t key) const { return static_cast<std::size_t>(key) & mask_; }
     void resize(std::size_t slots);
     void grow_if_half_full();
 
     std::vector<Slot> slots_;
     std::size_t mask_ = 0;
-    std::size_t used_ = 0;
+    std::atomic<std::size_t> used_ = 0;
     std::size_t max_slots_ = 0;
+    std::unique_ptr<std::atomic_flag[]> locks_;  // set while shared between threads
 };
 
 }  // namespace kinrow::prover
