@@ -1,6 +1,8 @@
 #include "prover/table.hpp"
 
 #include <bit>
+#include <cstdlib>
+#include <utility>
 #include <istream>
 #include <ostream>
 #include <thread>
@@ -59,21 +61,30 @@ Table::Table(std::size_t max_megabytes) {
 
 void Table::share_between_threads() {
     if (locks_) return;
-    if (slots_.size() < max_slots_) resize(max_slots_);
+    if (slot_count_ < max_slots_) resize(max_slots_);
     locks_ = std::make_unique<std::atomic_flag[]>(kLockRegions);
 }
 
+void Table::Free::operator()(Slot* p) const { std::free(p); }
+
+// A zeroed array of `slots` (an all-zero Slot is an empty one).
+std::unique_ptr<Table::Slot[], Table::Free> Table::allocate(std::size_t slots) {
+    auto* p = static_cast<Slot*>(std::calloc(slots, sizeof(Slot)));
+    if (!p) throw Error("cannot allocate the proof-number table (" + std::to_string(slots * sizeof(Slot) >> 20) + " MiB)");
+    return std::unique_ptr<Slot[], Free>(p);
+}
+
 void Table::resize(std::size_t slots) {
-    std::vector<Slot> old = std::move(slots_);
-    slots_.assign(slots, Slot{});
+    std::unique_ptr<Slot[], Free> old = std::exchange(slots_, allocate(slots));
+    const std::size_t old_count = std::exchange(slot_count_, slots);
     mask_ = slots - 1;
     used_ = 0;
-    for (const Slot& s : old)
-        if (s.key != 0) store(s.key, {s.pn, s.dn}, s.work);
+    for (std::size_t i = 0; i < old_count; ++i)
+        if (old[i].key != 0) store(old[i].key, {old[i].pn, old[i].dn}, old[i].work);
 }
 
 void Table::grow_if_half_full() {
-    if (used() * 2 > slots_.size() && slots_.size() < max_slots_) resize(slots_.size() * 2);
+    if (used() * 2 > slot_count_ && slot_count_ < max_slots_) resize(slot_count_ * 2);
 }
 
 bool Table::find(std::uint64_t key, PnDn& out) const {
@@ -112,9 +123,9 @@ void Table::store(std::uint64_t key, PnDn value, std::uint64_t work) {
 
 void Table::save(std::ostream& out) const {
     out.write(kMagic, sizeof kMagic);
-    std::uint64_t header[2] = {slots_.size(), used()};
+    std::uint64_t header[2] = {slot_count_, used()};
     out.write(reinterpret_cast<const char*>(header), sizeof header);
-    out.write(reinterpret_cast<const char*>(slots_.data()), static_cast<std::streamsize>(bytes()));
+    out.write(reinterpret_cast<const char*>(slots_.get()), static_cast<std::streamsize>(bytes()));
     if (!out) throw Error("could not write the checkpoint's table");
 }
 
@@ -127,9 +138,10 @@ void Table::load(std::istream& in) {
     if (header[0] > max_slots_ || !std::has_single_bit(header[0]))
         throw Error("the checkpoint's table has " + std::to_string(header[0]) + " slots, more than this run's " +
                     std::to_string(max_slots_) + " (use a larger --tt-mb)");
-    slots_.assign(header[0], Slot{});
+    slots_ = allocate(header[0]);
+    slot_count_ = header[0];
     mask_ = header[0] - 1;
-    in.read(reinterpret_cast<char*>(slots_.data()), static_cast<std::streamsize>(bytes()));
+    in.read(reinterpret_cast<char*>(slots_.get()), static_cast<std::streamsize>(bytes()));
     if (!in) throw Error("the checkpoint's table is truncated");
     used_ = header[1];
 }

@@ -19,7 +19,6 @@
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
-#include <vector>
 
 namespace kinrow::prover {
 
@@ -48,10 +47,10 @@ public:
     // lookups (a node's children) waits for memory once, not once each.
     void prefetch(std::uint64_t key) const { __builtin_prefetch(&slots_[index(key == 0 ? 1 : key)]); }
 
-    std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
+    std::size_t bytes() const { return slot_count_ * sizeof(Slot); }
     std::size_t max_bytes() const { return max_slots_ * sizeof(Slot); }
     std::size_t used() const { return used_.load(std::memory_order_relaxed); }
-    std::size_t capacity() const { return slots_.size(); }
+    std::size_t capacity() const { return slot_count_; }
 
     // Checkpoints: the whole table in a binary stream, and back.
     void save(std::ostream& out) const;
@@ -73,7 +72,15 @@ private:
     void resize(std::size_t slots);
     void grow_if_half_full();
 
-    std::vector<Slot> slots_;
+    // Zeroed memory straight from the system (calloc): a large table costs
+    // nothing until its pages are touched, so a shared table can take its
+    // full size at once.
+    struct Free {
+        void operator()(Slot* p) const;
+    };
+    static std::unique_ptr<Slot[], Free> allocate(std::size_t slots);
+    std::unique_ptr<Slot[], Free> slots_;
+    std::size_t slot_count_ = 0;
     std::size_t mask_ = 0;
     std::atomic<std::size_t> used_ = 0;
     std::size_t max_slots_ = 0;
