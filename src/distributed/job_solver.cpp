@@ -186,12 +186,6 @@ private:
     std::size_t table_mb_;
 };
 
-// Five in a row and more, won by at least k: the prover, as the engine
-// facade's choose_engine picks it for such boards; else the exact search.
-bool prover_takes(const GameSpec& spec) {
-    return !spec.gravity() && !spec.weighted() && spec.k >= 5 && spec.win_rule == WinRule::AtLeastK;
-}
-
 }  // namespace
 
 void check_budget(const GameSpec& spec, const Budget& budget) {
@@ -203,12 +197,13 @@ void check_budget(const GameSpec& spec, const Budget& budget) {
 }
 
 const char* job_solver_name(const GameSpec& spec) {
-    return spec.gravity() ? "connect" : prover_takes(spec) ? "prover" : "generic";
+    return spec.gravity() ? "connect" : prover::is_better_for(spec) ? "prover" : "generic";
 }
 
+// The engine the facade would pick for the game (prover::is_better_for).
 std::unique_ptr<JobSolver> make_job_solver(const GameSpec& spec, std::size_t table_mb) {
     if (spec.gravity()) return std::make_unique<ConnectJobSolver>(spec, table_mb);
-    if (prover_takes(spec)) return std::make_unique<ProverJobSolver>(table_mb);
+    if (prover::is_better_for(spec)) return std::make_unique<ProverJobSolver>(table_mb);
     return std::make_unique<GenericJobSolver>(table_mb);
 }
 

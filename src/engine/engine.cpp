@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "engine/adapters.hpp"
+#include "prover/prover.hpp"
 #include "rules/outcome.hpp"
 
 namespace kinrow::engine {
@@ -43,10 +44,7 @@ EngineKind choose_engine(const GameSpec& spec) {
     if (spec.weighted()) return EngineKind::Weighted;
     if (spec.gravity()) return EngineKind::Connect;
     if (gomoku_board(spec) && spec.cells() > 49) return EngineKind::Gomoku;
-    // From five in a row on, the exact search drowns (6,6,5: not solved in
-    // ten minutes) where the prover's threat cuts and pairings settle the
-    // game in milliseconds (docs/prover.md).
-    if (spec.k >= 5 && spec.win_rule == WinRule::AtLeastK) return EngineKind::Prover;
+    if (prover::is_better_for(spec)) return EngineKind::Prover;
     return EngineKind::Generic;
 }
 
@@ -69,7 +67,7 @@ void check_engine_fits(EngineKind kind, const GameSpec& spec) {
             if (!spec.weighted()) throw refuse("it plays weighted tic-tac-toe (kinrow weighted)");
             return;
         case EngineKind::Prover:
-            if (spec.gravity() || spec.weighted() || spec.win_rule != WinRule::AtLeastK)
+            if (!prover::handles(spec))
                 throw refuse("it proves free-placement games won by k or more in a row");
             return;
     }

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/error.hpp"
+#include "prover/prover.hpp"
 #include "rules/symmetry.hpp"
 
 namespace kinrow::prover {
@@ -18,7 +19,7 @@ constexpr std::uint64_t kSideKey = 0x9D39247E33776D41ULL;
 }  // namespace
 
 Board::Board(const Position& pos) : spec_(pos.spec()), lines_(pos.spec()) {
-    if (spec_.gravity() || spec_.weighted() || spec_.win_rule != WinRule::AtLeastK)
+    if (!handles(spec_))
         throw Error("the prover handles free-placement k-in-a-row games with the k-or-more rule (mnk:M,N,K, gomoku)");
     if (pos.game_over()) throw Error("the position is already decided; the prover needs an unfinished game");
     cells_.assign(cells(), Cell::Empty);

@@ -44,6 +44,12 @@ void save_checkpoint(const std::string& path, const Position& pos, const Table& 
 
 }  // namespace
 
+bool handles(const GameSpec& spec) {
+    return !spec.gravity() && !spec.weighted() && spec.win_rule == WinRule::AtLeastK;
+}
+
+bool is_better_for(const GameSpec& spec) { return handles(spec) && spec.k >= 5; }
+
 const char* value_name(Value v) {
     switch (v) {
         case Value::Win: return "win";

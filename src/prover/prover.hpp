@@ -15,6 +15,13 @@
 
 namespace kinrow::prover {
 
+// The games the prover handles: free placement, won by k or more in a row.
+bool handles(const GameSpec& spec);
+// The games it settles better than the exact search: from five in a row on
+// the exact search drowns (6,6,5: not solved in ten minutes) where the
+// threat cuts and pairings settle the game in milliseconds.
+bool is_better_for(const GameSpec& spec);
+
 enum class Value : std::uint8_t { Unknown, Win, Draw, Loss };
 const char* value_name(Value v);  // "win" | "draw" | "loss" | "unknown"
 

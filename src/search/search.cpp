@@ -166,6 +166,9 @@ private:
         Team* team_;
         std::uint64_t key_;
     };
+    int empty_cells() const { return pos_->cells() - pos_->stones(); }
+    // A search to the end of the game (no depth limit short of it).
+    bool full_solve() const { return opt.depth < 0 || opt.depth >= empty_cells(); }
     bool parallel_solve_applies() const;
     SearchResult run_team(bool want_pv);
     SearchResult run_negamax(bool want_pv);
@@ -701,8 +704,8 @@ std::vector<Move> SearchEngine::table_pv(int max_length) {
 
 SearchResult SearchEngine::run_negamax(bool want_pv) {
     SearchResult res;
-    const int empties = pos_->cells() - pos_->stones();
-    const bool full = opt.depth < 0 || opt.depth >= empties;
+    const int empties = empty_cells();
+    const bool full = full_solve();
     const int target = full ? empties : opt.depth;
     // A team's table starts its new search in run_team, before the helpers run.
     if (table_ && !team_) table_->new_search();
@@ -760,12 +763,10 @@ SearchResult SearchEngine::run_negamax(bool want_pv) {
 // The line is extracted after the search and its nodes are not the search's:
 // the statistics describe finding the value.
 void SearchEngine::add_pv(SearchResult& res) {
-    const int empties = pos_->cells() - pos_->stones();
-    const bool full = opt.depth < 0 || opt.depth >= empties;
     SearchStats search_stats = stats_;
     bool was_stopped = stop_;
     stop_ = false;
-    if (res.proven && full && opt.node_limit == 0 && opt.time_ms == 0) {
+    if (res.proven && full_solve() && opt.node_limit == 0 && opt.time_ms == 0) {
         res.pv = proven_pv(res.score, res.bound);
     } else {
         res.pv = table_pv(std::max(1, res.stats.depth_reached));
@@ -776,9 +777,7 @@ void SearchEngine::add_pv(SearchResult& res) {
 }
 
 bool SearchEngine::parallel_solve_applies() const {
-    const int empties = pos_->cells() - pos_->stones();
-    return opt.threads > 1 && opt.algorithm == Algorithm::Negamax && table_ && opt.chained_buckets == 0 &&
-           (opt.depth < 0 || opt.depth >= empties);
+    return opt.threads > 1 && opt.algorithm == Algorithm::Negamax && table_ && opt.chained_buckets == 0 && full_solve();
 }
 
 // A parallel exact solve (Lazy SMP): helpers search copies of the position on
