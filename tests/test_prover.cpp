@@ -78,6 +78,27 @@ Position random_position(const GameSpec& spec, int plies, std::mt19937& rng) {
     return pos;
 }
 
+// A run stopped by `node_limit` saves its table; the next run resumes it and
+// settles the game (a draw). Returns the checkpoint's path.
+std::string expect_checkpoint_resumes(const char* game, std::uint64_t node_limit, int threads) {
+    std::string checkpoint = kinrow::testing::temp_file_path("checkpoint");
+    Position pos(parse_game(game));
+    prover::Options options;
+    options.table_mb = 4;
+    options.threads = threads;
+    options.node_limit = node_limit;
+    options.checkpoint_path = checkpoint;
+    prover::Result first = prover::prove(pos, options);
+    EXPECT_FALSE(first.proven) << game;
+    EXPECT_TRUE(first.checkpoint_written) << game;
+    options.node_limit = 0;
+    prover::Result resumed = prover::prove(pos, options);
+    EXPECT_TRUE(resumed.resumed) << game;
+    EXPECT_TRUE(resumed.proven) << game;
+    EXPECT_EQ(resumed.value, prover::Value::Draw) << game;
+    return checkpoint;
+}
+
 }  // namespace
 
 TEST(ProverValues, EmptyBoardsUpToFiveByFiveMatchTheExactSearch) {
@@ -183,30 +204,14 @@ TEST(ProverLimits, ANodeLimitStopsUnproven) {
 }
 
 TEST(ProverLimits, ACheckpointResumesTheSearch) {
-    std::string checkpoint = kinrow::testing::temp_file_path("checkpoint");
-    Position pos(parse_game("mnk:5,5,4"));
+    const std::string checkpoint = expect_checkpoint_resumes("mnk:5,5,4", 2000, 1);
+    // The resumed run starts from the stored table (and so can differ from
+    // a fresh one), and a fresh run finds the same value.
     prover::Options options;
     options.table_mb = 4;
-    options.node_limit = 2000;
+    EXPECT_EQ(prover::prove(Position(parse_game("mnk:5,5,4")), options).value, prover::Value::Draw);
     options.checkpoint_path = checkpoint;
-    prover::Result first = prover::prove(pos, options);
-    ASSERT_FALSE(first.proven);
-    EXPECT_TRUE(first.checkpoint_written);
-    options.node_limit = 0;
-    prover::Result resumed = prover::prove(pos, options);
-    EXPECT_TRUE(resumed.resumed);
-    ASSERT_TRUE(resumed.proven);
-    EXPECT_EQ(resumed.value, prover::Value::Draw);
-    // The resumed run starts from the stored table: it has entries (and so
-    // the run can differ from a fresh one), and finds the same value.
-    options.checkpoint_path.clear();
-    EXPECT_EQ(prover::prove(pos, options).value, prover::Value::Draw);
-    EXPECT_THROW(prover::prove(Position(parse_game("mnk:5,5,3")), [&] {
-                     prover::Options other = options;
-                     other.checkpoint_path = checkpoint;
-                     return other;
-                 }()),
-                 Error);
+    EXPECT_THROW(prover::prove(Position(parse_game("mnk:5,5,3")), options), Error);  // another game's checkpoint
     std::filesystem::remove(checkpoint);
 }
 
@@ -294,20 +299,5 @@ TEST(ProverParallel, TwoAndThreeThreadsSettleTheSameValuesWithProofs) {
 }
 
 TEST(ProverParallel, ATeamObeysTheNodeLimitAndResumesFromItsCheckpoint) {
-    std::string checkpoint = kinrow::testing::temp_file_path("team-checkpoint");
-    Position pos(parse_game("mnk:7,4,4"));
-    prover::Options options;
-    options.threads = 2;
-    options.table_mb = 8;
-    options.node_limit = 3000;
-    options.checkpoint_path = checkpoint;
-    prover::Result first = prover::prove(pos, options);
-    EXPECT_FALSE(first.proven);
-    EXPECT_TRUE(first.checkpoint_written);
-    options.node_limit = 0;
-    prover::Result resumed = prover::prove(pos, options);
-    EXPECT_TRUE(resumed.resumed);
-    ASSERT_TRUE(resumed.proven);
-    EXPECT_EQ(resumed.value, prover::Value::Draw);
-    std::filesystem::remove(checkpoint);
+    expect_checkpoint_resumes("mnk:7,4,4", 3000, 2);
 }

@@ -26,6 +26,21 @@ std::uint32_t child_threshold(std::uint32_t limit, std::uint32_t second) {
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(limit, grown));
 }
 
+// The smallest of a run of numbers, where it was, and the runner-up.
+struct TwoSmallest {
+    std::uint32_t best = kInfinity, second = kInfinity;
+    std::size_t index = 0;
+    void offer(std::uint32_t number, std::size_t i) {
+        if (number < best) {
+            second = best;
+            best = number;
+            index = i;
+        } else if (number < second) {
+            second = number;
+        }
+    }
+};
+
 }  // namespace
 
 Dfpn::Dfpn(Table& table, Budget& budget, SearchConfig config)
@@ -213,27 +228,20 @@ void Dfpn::choose_apart(const std::vector<Child>& children, const std::vector<st
     // A child other threads are inside counts as (busy + 1) times its number
     // (and a little more), so that threads spread over the promising
     // children instead of all searching the best one.
-    std::uint32_t chosen = kInfinity, runner_up = kInfinity;
-    std::size_t pick = first;
+    TwoSmallest apart;
+    apart.index = first;
     for (std::size_t i = 0; i < children.size(); ++i) {
         std::uint32_t number = or_node ? children[i].value.pn : children[i].value.dn;
         if (number == 0 || number >= kInfinity) continue;
         const std::uint64_t busy = team_->busy_mark(keys[i]).load(std::memory_order_relaxed);
-        number = saturated_sum(std::uint64_t{number} * (busy + 1) + busy);
-        if (number < chosen) {
-            runner_up = chosen;
-            chosen = number;
-            pick = i;
-        } else if (number < runner_up) {
-            runner_up = number;
-        }
+        apart.offer(saturated_sum(std::uint64_t{number} * (busy + 1) + busy), i);
     }
     // A child whose own number is past the node's threshold would return at
     // once: the search keeps the plain choice then.
-    const std::uint32_t own = or_node ? children[pick].value.pn : children[pick].value.dn;
+    const std::uint32_t own = or_node ? children[apart.index].value.pn : children[apart.index].value.dn;
     if (own >= limit) return;
-    first = pick;
-    second = runner_up;
+    first = apart.index;
+    second = apart.second;
 }
 
 PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, bool unpairable) {
@@ -290,20 +298,14 @@ PnDn Dfpn::mid(Board& board, std::uint32_t th_pn, std::uint32_t th_dn, int ply, 
         // OR: pn is the best child's, dn the sum; AND the other way round.
         // `first` is the child the search would enter, `second` the runner-up's number.
         std::uint64_t sum = 0;
-        std::uint32_t best = kInfinity, second = kInfinity;
-        std::size_t first = 0;
+        TwoSmallest own;
         for (std::size_t i = 0; i < children.size(); ++i) {
-            std::uint32_t own = or_node ? children[i].value.pn : children[i].value.dn;
-            std::uint32_t other = or_node ? children[i].value.dn : children[i].value.pn;
-            sum += other;
-            if (own < best) {
-                second = best;
-                best = own;
-                first = i;
-            } else if (own < second) {
-                second = own;
-            }
+            own.offer(or_node ? children[i].value.pn : children[i].value.dn, i);
+            sum += or_node ? children[i].value.dn : children[i].value.pn;
         }
+        const std::uint32_t best = own.best;
+        std::size_t first = own.index;
+        std::uint32_t second = own.second;
         // A child settled for the mover settles the node; every child
         // settled against the mover settles it the other way.
         std::uint32_t total = best == 0 ? kInfinity : best == kInfinity ? 0 : saturated_sum(sum);
