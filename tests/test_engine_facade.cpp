@@ -167,6 +167,15 @@ TEST(EngineFacade, AStopFlagEndsASearch) {
     EXPECT_FALSE(a.complete);
     EXPECT_EQ(a.value.bound, Bound::None);
     EXPECT_FALSE(a.value.proven);
+    // Nor the prover (9,9,5 is not settled in minutes).
+    o.engine = EngineKind::Prover;
+    for (int threads : {1, 2}) {
+        o.threads = threads;
+        engine::Analysis p = engine::make_engine(parse_game("mnk:9,9,5"), o)->solve(Position(parse_game("mnk:9,9,5")));
+        EXPECT_FALSE(p.complete);
+        EXPECT_FALSE(p.value.proven);
+    }
+    o.threads = 1;
     // The Connect-k solver has nothing partial to give.
     o.engine.reset();
     EXPECT_THROW(engine::make_engine(parse_game("connect:6,5,4"), o)->solve(Position(parse_game("connect:6,5,4"))),

@@ -114,6 +114,7 @@ private:
         o.time_ms = options_.limits.time_ms;
         o.table_mb = options_.tt_mb;
         o.threads = options_.threads;
+        o.stop = options_.stop;
         o.proof_path = proof;
         o.checkpoint_path = checkpoint;
         if (options_.progress)

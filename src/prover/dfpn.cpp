@@ -163,7 +163,8 @@ void Dfpn::tick() {
     if ((budget_.nodes & 1023) != 0) return;
     if (team_ && !budget_.progress) team_->helper_nodes.fetch_add(1024, std::memory_order_relaxed);
     auto now = std::chrono::steady_clock::now();
-    if (now >= budget_.deadline) budget_.stopped = true;
+    if (now >= budget_.deadline || (budget_.stop && budget_.stop->load(std::memory_order_relaxed)))
+        budget_.stopped = true;
     if (budget_.progress && now >= next_report_) {
         next_report_ = now + std::chrono::seconds(1);
         budget_.progress(budget_.nodes, root_, std::chrono::duration<double>(now - budget_.start).count());

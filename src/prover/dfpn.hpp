@@ -47,6 +47,8 @@ struct Budget {
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
     // Called about once a second with the root's numbers.
     std::function<void(std::uint64_t nodes, PnDn root, double seconds)> progress;
+    // Set from another thread to stop the run (Ctrl-C, a client gone).
+    const std::atomic<bool>* stop = nullptr;
     std::uint64_t nodes = 0;
     bool stopped = false;
 };

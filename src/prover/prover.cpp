@@ -68,6 +68,7 @@ Result prove(const Position& pos, const Options& options) {
 
     Budget budget;
     budget.node_limit = options.node_limit;
+    budget.stop = options.stop;
     if (options.time_ms > 0) budget.deadline = budget.start + std::chrono::milliseconds(options.time_ms);
     int question = 1;
     auto last_save = budget.start;
@@ -142,7 +143,8 @@ Result prove(const Position& pos, const Options& options) {
                                                                              : kUnlimited;
 
     auto out_of_budget = [&](std::uint64_t node_limit) {
-        return (node_limit && budget.nodes >= node_limit) || std::chrono::steady_clock::now() >= budget.deadline;
+        return (node_limit && budget.nodes >= node_limit) || std::chrono::steady_clock::now() >= budget.deadline ||
+               (options.stop && options.stop->load());
     };
     // Does `attacker` win? The proof-only pass first, then the full search;
     // `settled_by` is the search whose table holds the answer.

@@ -7,6 +7,7 @@
 // side at least draws).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -60,6 +61,9 @@ struct Options {
     std::string checkpoint_path;
     int checkpoint_every_s = 600;
     std::function<void(const Progress&)> progress;
+    // Set from another thread to stop the run soon (the result is then
+    // unknown, and the checkpoint is written as at any limit).
+    const std::atomic<bool>* stop = nullptr;
 };
 
 struct Result {

@@ -13,6 +13,8 @@ import kinrow
 LONG_SEARCHES = {
     "connect": lambda: kinrow.solve(kinrow.Game("connect4").new_state()),
     "connect-2-threads": lambda: kinrow.solve(kinrow.Game("connect4").new_state(), threads=2),
+    "prover": lambda: kinrow.solve(kinrow.Game("mnk:9,9,5").new_state(), engine="prover"),
+    "prover-2-threads": lambda: kinrow.solve(kinrow.Game("mnk:9,9,5").new_state(), engine="prover", threads=2),
     "generic": lambda: kinrow.solve(kinrow.Game("mnk:6,6,5").new_state(), engine="generic"),
     "gomoku": lambda: kinrow.best_move(kinrow.Game("gomoku").new_state("h8"), time_ms=600_000),
     "analyze": lambda: kinrow.analyze(kinrow.Game("connect4").new_state(), book=False),
