@@ -164,10 +164,12 @@ void solve_distributed(const SolveRequest& request) {
             return;
         }
         if (coordinator) {
-            print_report(r, *root, distributed::run_coordinator(session, *root, options), session.size());
+            const distributed::RunReport report = distributed::run_coordinator(session, *root, options);
+            print_report(r, *root, report, session.size());
+            if (report.workers_lost > 0) session.skip_finalize();
         } else {
             try {
-                distributed::run_worker(session, root->spec(), options.table_mb);
+                if (distributed::run_worker(session, root->spec(), options.table_mb)) session.skip_finalize();
             } catch (const Error& e) {
                 worker_failure = fmt::format("worker rank {}: {}", session.rank(), e.what());
             }

@@ -54,9 +54,13 @@ private:
 };
 
 // Tells a worker to stop; a worker gone already makes no difference.
-void stop_rank(const MpiSession& session, int rank) {
+// The text of a Stop message after a rank was lost: the workers then leave
+// without MPI_Finalize (MpiSession::skip_finalize).
+constexpr std::string_view kRankLost = "rank lost";
+
+void stop_rank(const MpiSession& session, int rank, bool rank_lost = false) {
     try {
-        session.send(rank, Tag::Stop, "");
+        session.send(rank, Tag::Stop, rank_lost ? kRankLost : "");
     } catch (const Error&) {
     }
 }
@@ -106,7 +110,7 @@ public:
     // MPI_Finalize waits for them for ever. The lost ones too: a worker that
     // timed out may only be slow, and a dead one cannot be hurt by a message.
     void stop_workers() {
-        for (const Worker& w : workers_) stop_rank(session_, w.rank);
+        for (const Worker& w : workers_) stop_rank(session_, w.rank, report_.workers_lost > 0);
         report_.messages += workers_.size();
     }
 
@@ -273,11 +277,11 @@ RunReport run_coordinator(const MpiSession& session, const Position& root, const
     }
 }
 
-void run_worker(const MpiSession& session, const GameSpec& spec, std::size_t table_mb) {
+bool run_worker(const MpiSession& session, const GameSpec& spec, std::size_t table_mb) {
     std::unique_ptr<JobSolver> solver;  // built with the first job: a rank that gets none needs no table
     for (;;) {
         Message m = session.wait();
-        if (m.tag == Tag::Stop) return;
+        if (m.tag == Tag::Stop) return m.text == kRankLost;
         if (m.tag != Tag::Job) continue;
         Job job = decode_job(m.text);
         if (!solver) solver = make_job_solver(spec, table_mb);

@@ -62,6 +62,7 @@ double worker_timeout(const RunOptions& options);
 // stop in every case.
 RunReport run_coordinator(const MpiSession& session, const Position& root, const RunOptions& options);
 // Every other rank's part: jobs until the coordinator says stop.
-void run_worker(const MpiSession& session, const GameSpec& spec, std::size_t table_mb);
+// Returns true when the coordinator says a rank was lost in the run.
+bool run_worker(const MpiSession& session, const GameSpec& spec, std::size_t table_mb);
 
 }  // namespace kinrow::distributed

@@ -35,7 +35,9 @@ MpiSession::MpiSession(int* argc, char*** argv) {
     check(MPI_Comm_size(MPI_COMM_WORLD, &size_), "size");
 }
 
-MpiSession::~MpiSession() { MPI_Finalize(); }
+MpiSession::~MpiSession() {
+    if (finalize_) MPI_Finalize();
+}
 
 void MpiSession::send(int destination, Tag tag, std::string_view text) const {
     check(MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, destination, static_cast<int>(tag),
