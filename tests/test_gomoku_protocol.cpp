@@ -319,7 +319,7 @@ TEST(GomokuMatch, ComputesEloWithAnErrorBar) {
     EXPECT_LT(sweep.elo(), 1000);
 }
 
-// Gomocup conditions: INFO thread_num is accepted (not an error), and a short
+// Gomocup conditions: INFO thread_num sets the search's threads, and a short
 // match clock bounds the move time even under a long per-move limit, from the
 // first move on (before any time_left, the whole match time is left).
 TEST(GomokuPbrain, AcceptsThreadNumAndKeepsToTheMatchClock) {
@@ -329,16 +329,26 @@ TEST(GomokuPbrain, AcceptsThreadNumAndKeepsToTheMatchClock) {
                             "BOARD\n7,7,2\n8,7,1\n8,8,2\nDONE\n"));
     std::optional<std::string> line = brain.read_line(kReplyTimeoutMs);
     ASSERT_EQ(line, "OK");
-    long long depth = -1, score = 0, nodes = 0, time_ms = -1;
+    long long depth = -1, score = 0, nodes = 0, time_ms = -1, threads = 0;
     while ((line = brain.read_line(kReplyTimeoutMs)) && line->starts_with("MESSAGE"))
-        std::sscanf(line->c_str(), "MESSAGE depth %lld score %lld nodes %lld time %lld", &depth, &score, &nodes,
-                    &time_ms);
+        std::sscanf(line->c_str(), "MESSAGE depth %lld score %lld nodes %lld time %lld ms threads %lld", &depth,
+                    &score, &nodes, &time_ms, &threads);
     ASSERT_TRUE(line);
     int x, y;
     EXPECT_TRUE(parse_move(*line, x, y)) << *line;  // not ERROR / UNKNOWN
     // A fifth of the 1000 ms match at most (the search stops itself there).
     EXPECT_GE(time_ms, 0);
     EXPECT_LE(time_ms, 200);
+    EXPECT_EQ(threads, 4);
+    // Without thread_num (the course arena, a manager that forbids threads): one.
+    Subprocess alone({KINROW_PBRAIN});
+    ASSERT_TRUE(alone.write("START 15\nINFO timeout_turn 100\nBOARD\n7,7,2\nDONE\n"));
+    ASSERT_EQ(alone.read_line(kReplyTimeoutMs), "OK");
+    threads = 0;
+    while ((line = alone.read_line(kReplyTimeoutMs)) && line->starts_with("MESSAGE"))
+        std::sscanf(line->c_str(), "MESSAGE depth %lld score %lld nodes %lld time %lld ms threads %lld", &depth,
+                    &score, &nodes, &time_ms, &threads);
+    EXPECT_EQ(threads, 1);
 }
 
 // The match drives an external brain as Gomocup managers do: one BOARD with

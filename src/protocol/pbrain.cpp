@@ -48,6 +48,7 @@ bool parse_numbers(std::string_view text, int count, long long* out) {
 
 constexpr std::size_t kMiB = std::size_t{1} << 20;
 constexpr long long kGomocupMemory = 350LL << 20;  // Gomocup's max_memory
+constexpr long long kMaxThreads = 64;  // as --threads
 
 }  // namespace
 
@@ -95,21 +96,24 @@ void PbrainSession::prepare_engine() {
     long long memory = max_memory_ > 0 ? max_memory_ : kGomocupMemory;
     std::size_t bytes = std::clamp(static_cast<std::size_t>(memory) / 4, kMiB, 256 * kMiB);
     if (engine_ && bytes == engine_bytes_ && rule_ == engine_rule_ && width_ == engine_width_ &&
-        height_ == engine_height_)
+        height_ == engine_height_ && thread_num_ == engine_threads_)
         return;
     engine::Options options;
     // A Gomocup brain plays with the Gomoku engine on every board size.
     options.engine = engine::EngineKind::Gomoku;
     options.tt_mb = bytes / kMiB;
+    options.threads = thread_num_;
     engine_ = engine::make_engine(make_game(width_, height_, 5, Placement::Free, rule_), options);
     engine_bytes_ = bytes;
     engine_rule_ = rule_;
     engine_width_ = width_;
     engine_height_ = height_;
+    engine_threads_ = thread_num_;
 }
 
-// Keys other than these (thread_num among them: the search is single-threaded,
-// game_type, folder, ...) are accepted without an answer, as the protocol asks.
+// Keys other than these (game_type, folder, ...) are accepted without an
+// answer, as the protocol asks. thread_num lets the search use that many
+// threads (Gomocup gives it when a tournament allows them; without it, one).
 void PbrainSession::info(std::string_view key, std::string_view value) {
     long long v = 0;
     if (!parse_number(value, v)) return;  // INFO has no answer; bad values are ignored
@@ -118,6 +122,7 @@ void PbrainSession::info(std::string_view key, std::string_view value) {
     else if (k == "TIMEOUT_MATCH") timeout_match_ = std::max(0LL, v);
     else if (k == "TIME_LEFT") time_left_ = std::max(0LL, v);
     else if (k == "MAX_MEMORY") max_memory_ = std::max(0LL, v);
+    else if (k == "THREAD_NUM") thread_num_ = static_cast<int>(std::clamp(v, 1LL, kMaxThreads));
     else if (k == "RULE") {
         // Bit 1: exactly five. Renju (4) and caro (8) are not implemented;
         // exactly five is the nearest rule the engine knows.
@@ -164,8 +169,8 @@ void PbrainSession::think_and_play() {
     Budget time = budget();
     engine_->set_limits({.time_ms = time.hard_ms, .target_ms = time.target_ms});
     engine::Analysis a = engine_->choose_move(pos);
-    reply(fmt::format("MESSAGE depth {} score {} nodes {} time {} ms ({})", a.stats.depth, a.value.score,
-                      a.stats.nodes, static_cast<long long>(a.stats.seconds * 1000), a.stats.note));
+    reply(fmt::format("MESSAGE depth {} score {} nodes {} time {} ms threads {} ({})", a.stats.depth, a.value.score,
+                      a.stats.nodes, static_cast<long long>(a.stats.seconds * 1000), engine_threads_, a.stats.note));
     stones_[a.best_move] = kMine;
     reply(fmt::format("{},{}", a.best_move % width_, a.best_move / width_));
 }

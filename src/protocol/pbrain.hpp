@@ -54,10 +54,12 @@ private:
     // Limits from INFO (milliseconds, bytes); 0 means "not given / no limit".
     long long timeout_turn_ = 5000, timeout_match_ = 0, max_memory_ = 0;
     long long time_left_ = -1;  // -1: not received yet
+    int thread_num_ = 1;        // INFO thread_num; one thread until the manager allows more
     // What engine_ was made for: a change makes a new one.
     std::size_t engine_bytes_ = 0;
     WinRule engine_rule_ = WinRule::AtLeastK;
     int engine_width_ = 0, engine_height_ = 0;
+    int engine_threads_ = 1;
 };
 
 // Reads commands from `in` until END or end of input; lines may end in CR,
