@@ -161,7 +161,7 @@ void Dfpn::tick() {
     if (budget_.node_limit && budget_.nodes >= budget_.node_limit) budget_.stopped = true;
     if (team_ && team_->stop.load(std::memory_order_relaxed)) budget_.stopped = true;
     if ((budget_.nodes & 1023) != 0) return;
-    if (team_ && !budget_.progress) team_->helper_nodes.fetch_add(1024, std::memory_order_relaxed);
+    if (helper_) team_->helper_nodes.fetch_add(1024, std::memory_order_relaxed);
     auto now = std::chrono::steady_clock::now();
     if (now >= budget_.deadline || (budget_.stop && budget_.stop->load(std::memory_order_relaxed)))
         budget_.stopped = true;

@@ -85,8 +85,12 @@ public:
     // Makes this search one thread of a team sharing the table (which must
     // be shared_between_threads), or a lone search again (nullptr). A lone
     // search is deterministic; a team's is not, but what it settles is as
-    // sound.
-    void join(Team* team) { team_ = team; }
+    // sound. A helper adds its nodes to the team's count (the first thread
+    // reports progress).
+    void join(Team* team, bool helper = false) {
+        team_ = team;
+        helper_ = helper;
+    }
 
     // Searches until the question is settled or the budget runs out; the
     // root's numbers (unsettled if stopped). `board` is restored.
@@ -156,6 +160,7 @@ private:
     std::chrono::steady_clock::time_point next_report_;
     PnDn root_{};
     Team* team_ = nullptr;
+    bool helper_ = false;
 };
 
 }  // namespace kinrow::prover

@@ -95,7 +95,7 @@ Result prove(const Position& pos, const Options& options) {
         Helper(const Board& b, Table& table, const Budget& main, SearchConfig config, Team& team)
             : board(b), search(table, budget, config) {
             budget.deadline = main.deadline;
-            search.join(&team);
+            search.join(&team, true);
         }
         Board board;
         Budget budget;
