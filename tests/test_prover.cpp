@@ -301,3 +301,35 @@ TEST(ProverParallel, TwoAndThreeThreadsSettleTheSameValuesWithProofs) {
 TEST(ProverParallel, ATeamObeysTheNodeLimitAndResumesFromItsCheckpoint) {
     expect_checkpoint_resumes("mnk:7,4,4", 3000, 2);
 }
+
+// The periodic checkpoint is written while the helpers search (the table
+// then holds every region): resumed, it settles the game with a proof the
+// verifier accepts.
+TEST(ProverParallelSlow, ACheckpointWrittenWhileTheTeamSearchesResumes) {
+    const std::string checkpoint = kinrow::testing::temp_file_path("team-periodic");
+    const std::string proof = kinrow::testing::temp_file_path("team-periodic-proof");
+    Position pos(parse_game("mnk:8,4,4"));
+    prover::Options options;
+    options.threads = 2;
+    options.table_mb = 64;
+    options.checkpoint_every_s = 1;
+    options.checkpoint_path = checkpoint;
+    int saves_seen = 0;
+    options.progress = [&](const prover::Progress&) {
+        if (std::filesystem::exists(checkpoint)) ++saves_seen;
+    };
+    options.node_limit = 600000;
+    prover::Result first = prover::prove(pos, options);
+    ASSERT_FALSE(first.proven);
+    EXPECT_GT(saves_seen, 0);  // a checkpoint was there before the run ended
+    options.node_limit = 0;
+    options.progress = nullptr;
+    options.proof_path = proof;
+    prover::Result resumed = prover::prove(pos, options);
+    EXPECT_TRUE(resumed.resumed);
+    ASSERT_TRUE(resumed.proven);
+    EXPECT_EQ(resumed.value, prover::Value::Draw);
+    prover::VerifyReport report = prover::verify_file(proof);
+    EXPECT_TRUE(report.ok) << report.message;
+    for (const auto& f : {checkpoint, proof}) std::filesystem::remove(f);
+}

@@ -20,6 +20,12 @@ constexpr char kMagic[8] = {'k', 'r', 'p', 'n', 't', 'a', 'b', '1'};
 
 bool settled(std::uint32_t pn, std::uint32_t dn) { return pn == 0 || dn == 0; }
 
+// A spin lock: the windows are held for a few dozen instructions.
+void acquire(std::atomic_flag& lock) {
+    while (lock.test_and_set(std::memory_order_acquire))
+        while (lock.test(std::memory_order_relaxed)) std::this_thread::yield();
+}
+
 }  // namespace
 
 // Holds the lock regions of the window starting at `start` (one or two, in
@@ -45,11 +51,6 @@ public:
     WindowLock& operator=(const WindowLock&) = delete;
 
 private:
-    // A spin lock: the windows are held for a few dozen instructions.
-    static void acquire(std::atomic_flag& lock) {
-        while (lock.test_and_set(std::memory_order_acquire))
-            while (lock.test(std::memory_order_relaxed)) std::this_thread::yield();
-    }
     std::atomic_flag* first_ = nullptr;
     std::atomic_flag* second_ = nullptr;
 };
@@ -122,6 +123,18 @@ void Table::store(std::uint64_t key, PnDn value, std::uint64_t work) {
 }
 
 void Table::save(std::ostream& out) const {
+    // While other threads search (a periodic checkpoint), every region is
+    // held, in the windows' ascending order: a slot read half-written could
+    // pair one position's key with another's settled numbers.
+    if (locks_)
+        for (std::size_t r = 0; r < kLockRegions; ++r) acquire(locks_[r]);
+    struct Release {
+        const Table& table;
+        ~Release() {
+            if (table.locks_)
+                for (std::size_t r = 0; r < kLockRegions; ++r) table.locks_[r].clear(std::memory_order_release);
+        }
+    } release{*this};
     out.write(kMagic, sizeof kMagic);
     std::uint64_t header[2] = {slot_count_, used()};
     out.write(reinterpret_cast<const char*>(header), sizeof header);
