@@ -37,8 +37,8 @@ public:
         if (!table.locks_) return;
         std::size_t a = (start / kProbe) % kLockRegions;
         std::size_t b = (a + 1) % kLockRegions;
-        first_ = &table.locks_[std::min(a, b)];
-        second_ = &table.locks_[std::max(a, b)];
+        first_ = &table.locks_[std::min(a, b)].flag;
+        second_ = &table.locks_[std::max(a, b)].flag;
         acquire(*first_);
         acquire(*second_);
     }
@@ -63,7 +63,7 @@ Table::Table(std::size_t max_megabytes) {
 void Table::share_between_threads() {
     if (locks_) return;
     if (slot_count_ < max_slots_) resize(max_slots_);
-    locks_ = std::make_unique<std::atomic_flag[]>(kLockRegions);
+    locks_ = std::make_unique<RegionLock[]>(kLockRegions);
 }
 
 void Table::Free::operator()(Slot* p) const { std::free(p); }
@@ -127,12 +127,12 @@ void Table::save(std::ostream& out) const {
     // held, in the windows' ascending order: a slot read half-written could
     // pair one position's key with another's settled numbers.
     if (locks_)
-        for (std::size_t r = 0; r < kLockRegions; ++r) acquire(locks_[r]);
+        for (std::size_t r = 0; r < kLockRegions; ++r) acquire(locks_[r].flag);
     struct Release {
         const Table& table;
         ~Release() {
             if (table.locks_)
-                for (std::size_t r = 0; r < kLockRegions; ++r) table.locks_[r].clear(std::memory_order_release);
+                for (std::size_t r = 0; r < kLockRegions; ++r) table.locks_[r].flag.clear(std::memory_order_release);
         }
     } release{*this};
     out.write(kMagic, sizeof kMagic);

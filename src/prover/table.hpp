@@ -84,7 +84,12 @@ private:
     std::size_t mask_ = 0;
     std::atomic<std::size_t> used_ = 0;
     std::size_t max_slots_ = 0;
-    std::unique_ptr<std::atomic_flag[]> locks_;  // set while shared between threads
+    // A lock a cache line, so that two threads locking neighbouring regions
+    // do not pass one line back and forth.
+    struct alignas(64) RegionLock {
+        std::atomic_flag flag;
+    };
+    std::unique_ptr<RegionLock[]> locks_;  // set while shared between threads
 };
 
 }  // namespace kinrow::prover
