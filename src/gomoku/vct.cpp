@@ -77,14 +77,14 @@ int VctSearcher::attack(Board& b, int threats_left, Sq* first) {
         (e.plies ? threats_left >= e.depth : threats_left <= e.depth))
         return e.plies;
 
-    // Against the defender's own open three only fours are fast enough.
-    bool fours_only = b.shape_count(them, kShapeFlex4) > 0;
+    // Every four and three, also against the defender's own open three: a
+    // three that leaves it standing is refuted at once (defend), one that
+    // blocks it may win.
     Sq moves[kMaxSquares];
     int n = 0;
     for (Sq s : b.squares()) {
         if (!b.is_empty(s)) continue;
-        Shape sh = b.shape(me, s);
-        if (makes_four(sh) || (!fours_only && sh >= kShapeFlex3)) moves[n++] = s;
+        if (b.shape(me, s) >= kShapeFlex3) moves[n++] = s;
     }
     std::stable_sort(moves, moves + n, [&](Sq x, Sq y) { return b.value(me, x) > b.value(me, y); });
     Sq winner = kNoSq;
@@ -117,6 +117,9 @@ int VctSearcher::defend(Board& b, int threats_left) {
         b.undo();
         return plies ? plies + 1 : 0;
     }
+    // The attacker has no four: an open four (or double four) of the
+    // defender's wins first.
+    if (b.shape_count(them, kShapeFlex4)) return 0;
     if (!b.shape_count(me, kShapeFlex4)) return 0;  // no threat: the defender is free
     // Every reply that can matter: the defender's fours and the squares that
     // stop all of the attacker's open-four squares. Any other reply loses to
