@@ -140,8 +140,17 @@ private:
     // When the move must be ready; the default time point when there is no limit.
     std::chrono::steady_clock::time_point deadline() const;
     std::vector<Move> principal_variation(int max_length);
-    // Does the opponent win by VCF (or VCT) after our `move`?
+    // Does the side to move win by VCF (or VCT) within the safety budgets?
+    // (Called with the opponent to move.)
+    bool opponent_wins();
+    // Does the opponent win so after our `move`?
     bool opponent_wins_after(Sq move);
+    // Would the opponent win so were it his move (a null move of ours)?
+    bool opponent_threatens();
+    // If he would: brings the moves after which he does not (of the first
+    // kDefenceChecks, within half the time) to the front of `root` and
+    // returns their count; else (or if there are none) returns n.
+    int defend(Sq* root, int n);
     SearchReport report(Sq move, int score, int depth, const char* source) const;
 
     std::vector<TTEntry> own_tt_;  // empty in a helper
