@@ -17,13 +17,13 @@ constexpr int kInfinity = kWinScore + 1;
 constexpr int kLeafVcfFours = 12;
 constexpr std::uint64_t kLeafVcfNodes = 400;
 // Threats (fours and threes) of the root VCT search.
-constexpr int kVctThreats = 8;
+constexpr int kVctThreats = 12;
 // A score this much below the previous iteration's marks an unstable position.
 constexpr int kUnstableDrop = 60;
 // The root defence: moves checked against the opponent's threats, and the
 // threats of his VCT.
 constexpr int kDefenceChecks = 12;
-constexpr int kSafetyVctThreats = 8;
+constexpr int kSafetyVctThreats = 10;
 // Late-move pruning: quiet moves searched at a node of depth d.
 constexpr int kLateMoveBase = 3;
 constexpr int kLateMovePerPly = 1;
