@@ -54,6 +54,9 @@ const std::vector<std::pair<int, int>> kTwoStepX = {{5, 5}, {5, 6}, {5, 7}, {6, 
 const std::vector<std::pair<int, int>> kTwoStepO = {{5, 4}, {0, 0}, {0, 14}, {14, 0}, {14, 14}};
 const std::vector<std::pair<int, int>> kDoubleThreeX = {{7, 5}, {7, 6}, {5, 7}, {6, 7}};
 const std::vector<std::pair<int, int>> kCornersO = {{0, 0}, {0, 14}, {14, 0}, {14, 14}};
+// The double three also blocks the defender's open three on the diagonal.
+const std::vector<std::pair<int, int>> kBlockingThreeX = {{7, 5}, {7, 6}, {5, 7}, {6, 7}, {0, 14}};
+const std::vector<std::pair<int, int>> kBlockingThreeO = {{8, 8}, {9, 9}, {10, 10}, {14, 0}, {0, 0}};
 
 }  // namespace
 
@@ -95,7 +98,8 @@ TEST(GomokuProofsSlow, IssuePositionHasNoFalseClaim) {
 
 // The root VCF and VCT claims of the tactics positions.
 TEST(GomokuProofs, ThreatSearchClaimsAreConfirmed) {
-    for (const Position& pos : {board_with(kTwoStepX, kTwoStepO), board_with(kDoubleThreeX, kCornersO)}) {
+    for (const Position& pos : {board_with(kTwoStepX, kTwoStepO), board_with(kDoubleThreeX, kCornersO),
+                                board_with(kBlockingThreeX, kBlockingThreeO)}) {
         SearchReport r = think(pos, 50000);
         ASSERT_GT(r.score, kWinThreshold) << pos.move_list_string();
         expect_claim_confirmed(pos, r, 1000000);

@@ -140,16 +140,19 @@ private:
     // When the move must be ready; the default time point when there is no limit.
     std::chrono::steady_clock::time_point deadline() const;
     std::vector<Move> principal_variation(int max_length);
-    // Does the side to move win by VCF (or VCT) within the safety budgets?
-    // (Called with the opponent to move.)
-    bool opponent_wins();
+    // A win of the side to move's by VCF, or else by VCT within `vct_budget`
+    // nodes: its first move (kNoSq: none found) and the nodes it took.
+    struct Threat {
+        Sq first = kNoSq;
+        std::uint64_t nodes = 0;
+    };
+    Threat winning_threat(std::uint64_t vct_budget);
     // Does the opponent win so after our `move`?
-    bool opponent_wins_after(Sq move);
-    // Would the opponent win so were it his move (a null move of ours)?
-    bool opponent_threatens();
-    // If he would: brings the moves after which he does not (of the first
-    // kDefenceChecks, within half the time) to the front of `root` and
-    // returns their count; else (or if there are none) returns n.
+    bool opponent_wins_after(Sq move, std::uint64_t vct_budget);
+    // If the opponent would win so were it his move (a null move of ours):
+    // brings the moves after which he does not (of the first kDefenceChecks,
+    // within half the time) to the front of `root` and returns their count;
+    // else (or if there are none) returns n.
     int defend(Sq* root, int n);
     SearchReport report(Sq move, int score, int depth, const char* source) const;
 
