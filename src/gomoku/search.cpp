@@ -24,7 +24,6 @@ constexpr int kUnstableDrop = 60;
 // threats of his VCT.
 constexpr int kDefenceChecks = 12;
 constexpr int kSafetyVctThreats = 12;
-constexpr std::uint64_t kDefenceNodeFloor = 2000;
 // Late-move pruning: quiet moves searched at a node of depth d.
 constexpr int kLateMoveBase = 3;
 constexpr int kLateMovePerPly = 1;
@@ -289,19 +288,19 @@ std::vector<Move> Engine::principal_variation(int max_length) {
     return pv;
 }
 
-Engine::Threat Engine::winning_threat(std::uint64_t vct_budget) {
+Sq Engine::winning_threat() {
     VcfResult r = vcf_.solve(board_, 16, limits_.vcf_nodes / 4, deadline());
     vcf_nodes_ += r.nodes;
-    if (r.win) return {r.line[0], r.nodes};
-    if (!limits_.vct) return {};
-    VctResult t = vct_.solve(board_, kSafetyVctThreats, vct_budget, deadline());
+    if (r.win) return r.line[0];
+    if (!limits_.vct) return kNoSq;
+    VctResult t = vct_.solve(board_, kSafetyVctThreats, limits_.vct_nodes / 4, deadline());
     vcf_nodes_ += t.nodes;
-    return t.win ? Threat{t.first, r.nodes + t.nodes} : Threat{};
+    return t.win ? t.first : kNoSq;
 }
 
-bool Engine::opponent_wins_after(Sq move, std::uint64_t vct_budget) {
+bool Engine::opponent_wins_after(Sq move) {
     board_.play(move);
-    bool lost = !board_.last_move_won() && winning_threat(vct_budget).first != kNoSq;
+    bool lost = !board_.last_move_won() && winning_threat() != kNoSq;
     board_.undo();
     return lost;
 }
@@ -309,21 +308,18 @@ bool Engine::opponent_wins_after(Sq move, std::uint64_t vct_budget) {
 int Engine::defend(Sq* root, int n) {
     Colour me = board_.side_to_move();
     board_.set_side_to_move(other(me));
-    Threat threat = winning_threat(limits_.vct_nodes / 4);
+    Sq threat = winning_threat();
     board_.set_side_to_move(me);
-    if (threat.first == kNoSq) return n;
+    if (threat == kNoSq) return n;
     // His first threat square is the likeliest defence: checked first.
-    if (Sq* at = std::find(root, root + n, threat.first); at != root + n) std::rotate(root, at, at + 1);
-    // After a move that does not defend, his threat is about as hard to find
-    // as now: twice the nodes it took (and a floor) tell the two apart.
-    std::uint64_t budget = limits_.vct_nodes / 4;
+    if (Sq* at = std::find(root, root + n, threat); at != root + n) std::rotate(root, at, at + 1);
     auto end = limits_.time_ms ? start_ + std::chrono::milliseconds(limits_.time_ms / 2)
                                : std::chrono::steady_clock::time_point::max();
     Sq safe[kMaxSquares], rest[kMaxSquares];
     int n_safe = 0, n_rest = 0;
     for (int i = 0; i < n; ++i) {
         bool checked = i < kDefenceChecks && std::chrono::steady_clock::now() < end;
-        if (checked && !opponent_wins_after(root[i], budget)) safe[n_safe++] = root[i];
+        if (checked && !opponent_wins_after(root[i])) safe[n_safe++] = root[i];
         else rest[n_rest++] = root[i];
     }
     if (!n_safe) return n;  // no defence found: every move stays a candidate

@@ -140,15 +140,12 @@ private:
     // When the move must be ready; the default time point when there is no limit.
     std::chrono::steady_clock::time_point deadline() const;
     std::vector<Move> principal_variation(int max_length);
-    // A win of the side to move's by VCF, or else by VCT within `vct_budget`
-    // nodes: its first move (kNoSq: none found) and the nodes it took.
-    struct Threat {
-        Sq first = kNoSq;
-        std::uint64_t nodes = 0;
-    };
-    Threat winning_threat(std::uint64_t vct_budget);
+    // The first move of a win of the side to move's by VCF, or else by VCT,
+    // within the defence's budgets (a quarter of vcf_nodes and of vct_nodes);
+    // kNoSq when none is found.
+    Sq winning_threat();
     // Does the opponent win so after our `move`?
-    bool opponent_wins_after(Sq move, std::uint64_t vct_budget);
+    bool opponent_wins_after(Sq move);
     // If the opponent would win so were it his move (a null move of ours):
     // brings the moves after which he does not (of the first kDefenceChecks,
     // within half the time) to the front of `root` and returns their count;
