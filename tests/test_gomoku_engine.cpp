@@ -54,6 +54,18 @@ std::vector<Move> to_moves(const Board& board, const std::vector<Sq>& line) {
     return moves;
 }
 
+// The side to move's win by threats in `pos`: found, aborted, its first move.
+struct VctOutcome {
+    bool win = false;
+    bool aborted = false;
+    Move first = kNoMove;
+};
+VctOutcome vct_of(const Position& pos, int threats, std::uint64_t nodes) {
+    Board board = Board::from_position(pos);
+    VctResult r = VctSearcher(16).solve(board, threats, nodes);
+    return {r.win, r.aborted, r.first == kNoSq ? kNoMove : board.to_move(r.first)};
+}
+
 SearchReport think(const Position& pos, std::uint64_t nodes, int depth = 0) {
     Engine engine(std::size_t{4} << 20);
     SearchLimits limits;
@@ -149,10 +161,9 @@ TEST(GomokuVct, FindsTheDoubleThree) {
 // The same double three, but the defender has an open three of its own: it
 // answers with an open four and wins first, so there is no win by threats.
 TEST(GomokuVct, TheDefendersOpenThreeRefutesAThree) {
-    Position pos = board_with({{7, 5}, {7, 6}, {5, 7}, {6, 7}, {0, 14}}, {{2, 4}, {2, 5}, {2, 6}, {14, 0}, {14, 14}});
-    Board board = Board::from_position(pos);
-    VctSearcher vct(14);
-    VctResult r = vct.solve(board, 6, 500000);
+    VctOutcome r = vct_of(board_with({{7, 5}, {7, 6}, {5, 7}, {6, 7}, {0, 14}},
+                                     {{2, 4}, {2, 5}, {2, 6}, {14, 0}, {14, 14}}),
+                          6, 500000);
     EXPECT_FALSE(r.win);
     EXPECT_FALSE(r.aborted);
 }
@@ -162,19 +173,14 @@ TEST(GomokuVct, TheDefendersOpenThreeRefutesAThree) {
 // must be answered), so the attacker's three is a threat there and wins.
 TEST(GomokuVct, AThreeThatBlocksTheDefendersThreeWins) {
     Position pos = board_with({{7, 5}, {7, 6}, {5, 7}, {6, 7}, {0, 14}}, {{8, 8}, {9, 9}, {10, 10}, {14, 0}, {0, 0}});
-    Board board = Board::from_position(pos);
-    VctSearcher vct(14);
-    VctResult r = vct.solve(board, 4, 500000);
+    VctOutcome r = vct_of(pos, 4, 500000);
     ASSERT_TRUE(r.win);
-    EXPECT_EQ(board.to_move(r.first), pos.cell(7, 7));
+    EXPECT_EQ(r.first, pos.cell(7, 7));
 }
 
 TEST(GomokuVct, FindsNoWinAgainstASoundDefence) {
     // One open two: a three is easily blocked.
-    Position pos = board_with({{7, 5}, {7, 6}}, {{0, 0}, {14, 14}});
-    Board board = Board::from_position(pos);
-    VctSearcher vct(14);
-    VctResult r = vct.solve(board, 6, 500000);
+    VctOutcome r = vct_of(board_with({{7, 5}, {7, 6}}, {{0, 0}, {14, 14}}), 6, 500000);
     EXPECT_FALSE(r.win);
     EXPECT_FALSE(r.aborted);
 }
@@ -222,8 +228,7 @@ TEST(GomokuTactics, DefendsAgainstTheOpponentsVct) {
     auto opponent_vct = [&](Move m) {
         Position after = pos;
         after.play(m);
-        Board board = Board::from_position(after);
-        return VctSearcher(16).solve(board, 12, 2000000);
+        return vct_of(after, 12, 2000000);
     };
     ASSERT_TRUE(opponent_vct(pos.cell(9, 6)).win);
     Move m = think(pos, 300000).move;
