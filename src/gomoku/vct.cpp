@@ -85,9 +85,10 @@ int VctSearcher::attack(Board& b, int threats_left, Sq last, Sq* first) {
         (e.plies ? threats_left >= e.depth : threats_left <= e.depth))
         return e.plies;
 
-    // Every four and three, also against the defender's own open three: a
-    // three that leaves it standing is refuted at once (defend), one that
-    // blocks it may win.
+    // Every four, and the threes on a line of the attacker's previous threat
+    // (a sequence builds on its last threat; any three at the first). Also
+    // against the defender's own open three: a three that leaves it standing
+    // is refuted at once (defend), one that blocks it may win.
     Sq moves[kMaxSquares];
     int n = 0;
     for (Sq s : b.squares()) {
