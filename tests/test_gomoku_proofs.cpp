@@ -147,23 +147,26 @@ TEST(GomokuProofsSlow, ThreadedSelfPlayClaimsAreNeverRefuted) {
 }
 
 // The first claim of each player in 16 self-play games (the command is in
-// docs/gomoku.md). A claim the checker refutes fails; one it cannot decide
-// within the budget (long threat sequences against full-width defence) is
-// counted and printed.
+// docs/gomoku.md), and kinrow's claims in its games against Pela
+// (tests/data/gomoku_sparring_claims.txt, `#` comments). A claim the checker
+// refutes fails; one it cannot decide within the budget (long threat
+// sequences against full-width defence) is counted and printed.
 TEST(GomokuProofsSlow, SelfPlayClaimsAreNeverRefuted) {
-    std::ifstream in(std::string(KINROW_SOURCE_DIR) + "/tests/data/gomoku_claims.txt");
-    ASSERT_TRUE(in) << "tests/data/gomoku_claims.txt is missing";
-    int confirmed = 0, undecided = 0;
-    for (std::string line; std::getline(in, line);) {
-        auto bar = line.find('|');
-        ASSERT_NE(bar, std::string::npos) << line;
-        Position pos = Position::from_moves(parse_game("gomoku"), line.substr(0, bar));
-        int plies = std::stoi(line.substr(bar + 1));
-        GomokuProofChecker checker = checker_for(pos);
-        bool ok = checker.attacker_wins(plies, 100000);
-        EXPECT_TRUE(ok || checker.exhausted()) << line << ": refuted";
-        ok ? ++confirmed : ++undecided;
+    for (const char* file : {"gomoku_claims.txt", "gomoku_sparring_claims.txt"}) {
+        std::ifstream in(std::string(KINROW_SOURCE_DIR) + "/tests/data/" + file);
+        ASSERT_TRUE(in) << "tests/data/" << file << " is missing";
+        int confirmed = 0, undecided = 0;
+        for (std::string line; std::getline(in, line);) {
+            if (line.empty() || line[0] == '#') continue;
+            auto bar = line.find('|');
+            ASSERT_NE(bar, std::string::npos) << line;
+            Position pos = Position::from_moves(parse_game("gomoku"), line.substr(0, bar));
+            int plies = std::stoi(line.substr(bar + 1));
+            GomokuProofChecker checker = checker_for(pos);
+            bool ok = checker.attacker_wins(plies, 100000);
+            EXPECT_TRUE(ok || checker.exhausted()) << line << ": refuted";
+            ok ? ++confirmed : ++undecided;
+        }
+        std::cout << file << ": " << confirmed << " confirmed, " << undecided << " undecided within the budget\n";
     }
-    std::cout << "self-play claims: " << confirmed << " confirmed, " << undecided
-              << " undecided within the budget\n";
 }
