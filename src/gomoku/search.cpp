@@ -23,7 +23,7 @@ constexpr int kUnstableDrop = 60;
 // The root defence: moves checked against the opponent's threats, and the
 // threats of his VCT.
 constexpr int kDefenceChecks = 12;
-constexpr int kSafetyVctThreats = 12;
+constexpr int kDefenceVctThreats = 12;
 // Late-move pruning: quiet moves searched at a node of depth d.
 constexpr int kLateMoveBase = 3;
 constexpr int kLateMovePerPly = 1;
@@ -293,7 +293,7 @@ Sq Engine::winning_threat() {
     vcf_nodes_ += r.nodes;
     if (r.win) return r.line[0];
     if (!limits_.vct) return kNoSq;
-    VctResult t = vct_.solve(board_, kSafetyVctThreats, limits_.vct_nodes / 4, deadline());
+    VctResult t = vct_.solve(board_, kDefenceVctThreats, limits_.vct_nodes / 4, deadline());
     vcf_nodes_ += t.nodes;
     return t.win ? t.first : kNoSq;
 }
