@@ -4,7 +4,8 @@
 // reductions, with the threat rules of Gomoku built in: a five is played at
 // once, an opponent's four must be blocked (searched without using depth), an
 // open four wins, and against an open three only fours and the blocking
-// squares are tried. A VCF search runs at the root first.
+// squares are tried. At the root, VCF and VCT searches run first, and when
+// the opponent would win by threats only the moves that stop him are searched.
 //
 // The engine knows nothing of protocols: front ends build a Board, call
 // think() and receive a report after every finished iteration.
