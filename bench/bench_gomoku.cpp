@@ -86,6 +86,40 @@ void BM_GomokuVct(benchmark::State& state) {
 }
 BENCHMARK(BM_GomokuVct)->DenseRange(0, 7)->Unit(benchmark::kMillisecond);
 
+// Positions from lost sparring games (data/gomoku_sparring_blunders.txt, as
+// row,col move lists) that Rapfi's classical search judges a forced win for
+// the side to move: after kinrow's losing move (0-6) and where kinrow missed
+// its own win (7-9). The VCT's solve rate at a node budget: counter `win`.
+const char* const kSparringWins[] = {
+    "5,6 6,6 9,8 6,5 9,7 7,5 6,7 5,5 4,5 7,8 7,7 8,7 9,6",
+    "8,6 7,5 7,9 9,5 10,5 7,6 10,6 8,5 10,7 10,8 8,7 6,7 5,8",
+    "5,7 7,9 6,9 6,10 8,8 4,8 7,7 4,7 5,9 4,10 4,9 5,10 3,10 9,9 8,6 8,10 7,10 6,12",
+    "6,9 7,5 8,6 6,8 8,4 8,7 10,4 9,5 8,5 8,2 10,6 9,6 9,4 11,4 10,5 10,3 10,7 10,8 8,3 11,6 6,3 7,4 7,3 5,3 "
+    "6,1 7,2 6,2 6,4 3,1 5,1 11,5",
+    "5,9 5,5 6,6 7,5 8,6 6,5 8,5 5,6 8,7 8,8 7,6",
+    "8,6 7,5 7,9 9,5 10,5 7,6 10,6 8,5 10,7 10,8 8,7 6,7 9,4",
+    "6,9 7,5 8,6 9,5 8,5 8,4 7,3 10,6 9,3 10,3 10,7 10,4 9,6 11,8 10,5 11,4 9,4 11,7 12,8 11,6 11,5 13,6 12,5 "
+    "12,6 14,6 10,9 12,7 13,5 10,8 13,4 13,3 11,9 11,10 8,9 7,8 8,7 9,9 5,4 5,8 7,6 6,5 14,4 12,4 7,4",
+    "5,6 6,6 9,8 8,7 4,7 7,7 5,5 5,4 5,8 6,5",
+    "8,6 9,6 8,9 8,8 7,7 6,8 7,8 7,5 6,7 5,6 7,10 7,9 6,10 8,10 5,7 4,7 9,11 10,11",
+    "5,9 5,8 7,7 4,10 3,10 8,9 9,7 6,7 5,6 6,9 6,8 8,6 8,5 4,11 7,10 5,11 4,12 7,11 6,11 6,12 7,13",
+};
+
+void BM_GomokuVctSparring(benchmark::State& state) {
+    Board board = board_of(kSparringWins[state.range(0)]);
+    std::uint64_t nodes = 0;
+    bool win = false;
+    for (auto _ : state) {
+        VctSearcher vct(16);
+        VctResult r = vct.solve(board, 12, 2'000'000);
+        nodes += r.nodes;
+        win = r.win;
+    }
+    state.counters["nodes"] = benchmark::Counter(static_cast<double>(nodes) / state.iterations());
+    state.counters["win"] = win;
+}
+BENCHMARK(BM_GomokuVctSparring)->DenseRange(0, 9)->Iterations(1)->Unit(benchmark::kMillisecond);
+
 // Depth reached in one second (time-limited, so the figures vary by machine),
 // on the positions that no root threat search decides.
 void BM_GomokuDepthInOneSecond(benchmark::State& state) {

@@ -54,6 +54,18 @@ std::vector<Move> to_moves(const Board& board, const std::vector<Sq>& line) {
     return moves;
 }
 
+// The side to move's win by threats in `pos`: found, aborted, its first move.
+struct VctOutcome {
+    bool win = false;
+    bool aborted = false;
+    Move first = kNoMove;
+};
+VctOutcome vct_of(const Position& pos, int threats, std::uint64_t nodes) {
+    Board board = Board::from_position(pos);
+    VctResult r = VctSearcher(16).solve(board, threats, nodes);
+    return {r.win, r.aborted, r.first == kNoSq ? kNoMove : board.to_move(r.first)};
+}
+
 SearchReport think(const Position& pos, std::uint64_t nodes, int depth = 0) {
     Engine engine(std::size_t{4} << 20);
     SearchLimits limits;
@@ -146,12 +158,29 @@ TEST(GomokuVct, FindsTheDoubleThree) {
     EXPECT_EQ(board.hash(), Board::from_position(pos).hash());
 }
 
+// The same double three, but the defender has an open three of its own: it
+// answers with an open four and wins first, so there is no win by threats.
+TEST(GomokuVct, TheDefendersOpenThreeRefutesAThree) {
+    VctOutcome r = vct_of(board_with({{7, 5}, {7, 6}, {5, 7}, {6, 7}, {0, 14}},
+                                     {{2, 4}, {2, 5}, {2, 6}, {14, 0}, {14, 14}}),
+                          6, 500000);
+    EXPECT_FALSE(r.win);
+    EXPECT_FALSE(r.aborted);
+}
+
+// The defender's open three lies on the diagonal through the double-three
+// square: the double three blocks it (the defender keeps only a four that
+// must be answered), so the attacker's three is a threat there and wins.
+TEST(GomokuVct, AThreeThatBlocksTheDefendersThreeWins) {
+    Position pos = board_with({{7, 5}, {7, 6}, {5, 7}, {6, 7}, {0, 14}}, {{8, 8}, {9, 9}, {10, 10}, {14, 0}, {0, 0}});
+    VctOutcome r = vct_of(pos, 4, 500000);
+    ASSERT_TRUE(r.win);
+    EXPECT_EQ(r.first, pos.cell(7, 7));
+}
+
 TEST(GomokuVct, FindsNoWinAgainstASoundDefence) {
     // One open two: a three is easily blocked.
-    Position pos = board_with({{7, 5}, {7, 6}}, {{0, 0}, {14, 14}});
-    Board board = Board::from_position(pos);
-    VctSearcher vct(14);
-    VctResult r = vct.solve(board, 6, 500000);
+    VctOutcome r = vct_of(board_with({{7, 5}, {7, 6}}, {{0, 0}, {14, 14}}), 6, 500000);
     EXPECT_FALSE(r.win);
     EXPECT_FALSE(r.aborted);
 }
@@ -188,6 +217,23 @@ TEST(GomokuTactics, DefendsAgainstTheOpponentsVcf) {
     VcfResult r = vcf.solve(board, 30, 1000000);
     EXPECT_FALSE(r.win) << "after " << pos.move_string(m);
     EXPECT_FALSE(r.aborted);
+}
+
+// From a sparring game lost to Rapfi (data/gomoku_sparring_blunders.txt):
+// black to move; after 9,6 (the move played) white wins by threats, a
+// sequence of 37 plies. The root defence must find a move after which he
+// does not (without it the engine played 9,6 at this budget).
+TEST(GomokuTactics, DefendsAgainstTheOpponentsVct) {
+    Position pos = Position::from_moves(parse_game("gomoku"), "5,6 6,6 9,8 6,5 9,7 7,5 6,7 5,5 4,5 7,8 7,7 8,7");
+    auto opponent_vct = [&](Move m) {
+        Position after = pos;
+        after.play(m);
+        return vct_of(after, 12, 2000000);
+    };
+    ASSERT_TRUE(opponent_vct(pos.cell(9, 6)).win);
+    Move m = think(pos, 300000).move;
+    ASSERT_TRUE(pos.is_legal(m));
+    EXPECT_FALSE(opponent_vct(m).win) << "after " << pos.move_string(m);
 }
 
 // Our win by fours comes before blocking the opponent's open three.

@@ -54,6 +54,9 @@ const std::vector<std::pair<int, int>> kTwoStepX = {{5, 5}, {5, 6}, {5, 7}, {6, 
 const std::vector<std::pair<int, int>> kTwoStepO = {{5, 4}, {0, 0}, {0, 14}, {14, 0}, {14, 14}};
 const std::vector<std::pair<int, int>> kDoubleThreeX = {{7, 5}, {7, 6}, {5, 7}, {6, 7}};
 const std::vector<std::pair<int, int>> kCornersO = {{0, 0}, {0, 14}, {14, 0}, {14, 14}};
+// The double three also blocks the defender's open three on the diagonal.
+const std::vector<std::pair<int, int>> kBlockingThreeX = {{7, 5}, {7, 6}, {5, 7}, {6, 7}, {0, 14}};
+const std::vector<std::pair<int, int>> kBlockingThreeO = {{8, 8}, {9, 9}, {10, 10}, {14, 0}, {0, 0}};
 
 }  // namespace
 
@@ -95,7 +98,8 @@ TEST(GomokuProofsSlow, IssuePositionHasNoFalseClaim) {
 
 // The root VCF and VCT claims of the tactics positions.
 TEST(GomokuProofs, ThreatSearchClaimsAreConfirmed) {
-    for (const Position& pos : {board_with(kTwoStepX, kTwoStepO), board_with(kDoubleThreeX, kCornersO)}) {
+    for (const Position& pos : {board_with(kTwoStepX, kTwoStepO), board_with(kDoubleThreeX, kCornersO),
+                                board_with(kBlockingThreeX, kBlockingThreeO)}) {
         SearchReport r = think(pos, 50000);
         ASSERT_GT(r.score, kWinThreshold) << pos.move_list_string();
         expect_claim_confirmed(pos, r, 1000000);
@@ -143,23 +147,26 @@ TEST(GomokuProofsSlow, ThreadedSelfPlayClaimsAreNeverRefuted) {
 }
 
 // The first claim of each player in 16 self-play games (the command is in
-// docs/gomoku.md). A claim the checker refutes fails; one it cannot decide
-// within the budget (long threat sequences against full-width defence) is
-// counted and printed.
+// docs/gomoku.md), and kinrow's claims in its games against Pela
+// (tests/data/gomoku_sparring_claims.txt, `#` comments). A claim the checker
+// refutes fails; one it cannot decide within the budget (long threat
+// sequences against full-width defence) is counted and printed.
 TEST(GomokuProofsSlow, SelfPlayClaimsAreNeverRefuted) {
-    std::ifstream in(std::string(KINROW_SOURCE_DIR) + "/tests/data/gomoku_claims.txt");
-    ASSERT_TRUE(in) << "tests/data/gomoku_claims.txt is missing";
-    int confirmed = 0, undecided = 0;
-    for (std::string line; std::getline(in, line);) {
-        auto bar = line.find('|');
-        ASSERT_NE(bar, std::string::npos) << line;
-        Position pos = Position::from_moves(parse_game("gomoku"), line.substr(0, bar));
-        int plies = std::stoi(line.substr(bar + 1));
-        GomokuProofChecker checker = checker_for(pos);
-        bool ok = checker.attacker_wins(plies, 100000);
-        EXPECT_TRUE(ok || checker.exhausted()) << line << ": refuted";
-        ok ? ++confirmed : ++undecided;
+    for (const char* file : {"gomoku_claims.txt", "gomoku_sparring_claims.txt"}) {
+        std::ifstream in(std::string(KINROW_SOURCE_DIR) + "/tests/data/" + file);
+        ASSERT_TRUE(in) << "tests/data/" << file << " is missing";
+        int confirmed = 0, undecided = 0;
+        for (std::string line; std::getline(in, line);) {
+            if (line.empty() || line[0] == '#') continue;
+            auto bar = line.find('|');
+            ASSERT_NE(bar, std::string::npos) << line;
+            Position pos = Position::from_moves(parse_game("gomoku"), line.substr(0, bar));
+            int plies = std::stoi(line.substr(bar + 1));
+            GomokuProofChecker checker = checker_for(pos);
+            bool ok = checker.attacker_wins(plies, 100000);
+            EXPECT_TRUE(ok || checker.exhausted()) << line << ": refuted";
+            ok ? ++confirmed : ++undecided;
+        }
+        std::cout << file << ": " << confirmed << " confirmed, " << undecided << " undecided within the budget\n";
     }
-    std::cout << "self-play claims: " << confirmed << " confirmed, " << undecided
-              << " undecided within the budget\n";
 }

@@ -17,12 +17,13 @@ constexpr int kInfinity = kWinScore + 1;
 constexpr int kLeafVcfFours = 12;
 constexpr std::uint64_t kLeafVcfNodes = 400;
 // Threats (fours and threes) of the root VCT search.
-constexpr int kVctThreats = 8;
+constexpr int kVctThreats = 12;
 // A score this much below the previous iteration's marks an unstable position.
 constexpr int kUnstableDrop = 60;
-// The root safety check: best moves tried, threats of the opponent's VCT.
-constexpr int kSafetyChecks = 8;
-constexpr int kSafetyVctThreats = 5;
+// The root defence: moves checked against the opponent's threats, and the
+// threats of his VCT.
+constexpr int kDefenceChecks = 12;
+constexpr int kDefenceVctThreats = 12;
 // Late-move pruning: quiet moves searched at a node of depth d.
 constexpr int kLateMoveBase = 3;
 constexpr int kLateMovePerPly = 1;
@@ -287,21 +288,44 @@ std::vector<Move> Engine::principal_variation(int max_length) {
     return pv;
 }
 
+Sq Engine::winning_threat() {
+    VcfResult r = vcf_.solve(board_, 16, limits_.vcf_nodes / 4, deadline());
+    vcf_nodes_ += r.nodes;
+    if (r.win) return r.line[0];
+    if (!limits_.vct) return kNoSq;
+    VctResult t = vct_.solve(board_, kDefenceVctThreats, limits_.vct_nodes / 4, deadline());
+    vcf_nodes_ += t.nodes;
+    return t.win ? t.first : kNoSq;
+}
+
 bool Engine::opponent_wins_after(Sq move) {
     board_.play(move);
-    bool lost = false;
-    if (!board_.last_move_won()) {
-        VcfResult r = vcf_.solve(board_, 16, limits_.vcf_nodes / 4, deadline());
-        vcf_nodes_ += r.nodes;
-        lost = r.win;
-        if (!lost && limits_.vct) {
-            VctResult t = vct_.solve(board_, kSafetyVctThreats, limits_.vct_nodes / 8, deadline());
-            vcf_nodes_ += t.nodes;
-            lost = t.win;
-        }
-    }
+    bool lost = !board_.last_move_won() && winning_threat() != kNoSq;
     board_.undo();
     return lost;
+}
+
+int Engine::defend(Sq* root, int n) {
+    Colour me = board_.side_to_move();
+    board_.set_side_to_move(other(me));
+    Sq threat = winning_threat();
+    board_.set_side_to_move(me);
+    if (threat == kNoSq) return n;
+    // His first threat square is the likeliest defence: checked first.
+    if (Sq* at = std::find(root, root + n, threat); at != root + n) std::rotate(root, at, at + 1);
+    auto end = limits_.time_ms ? start_ + std::chrono::milliseconds(limits_.time_ms / 2)
+                               : std::chrono::steady_clock::time_point::max();
+    Sq safe[kMaxSquares], rest[kMaxSquares];
+    int n_safe = 0, n_rest = 0;
+    for (int i = 0; i < n; ++i) {
+        bool checked = i < kDefenceChecks && std::chrono::steady_clock::now() < end;
+        if (checked && !opponent_wins_after(root[i])) safe[n_safe++] = root[i];
+        else rest[n_rest++] = root[i];
+    }
+    if (!n_safe) return n;  // no defence found: every move stays a candidate
+    std::copy(safe, safe + n_safe, root);
+    std::copy(rest, rest + n_rest, root + n_safe);
+    return n_safe;
 }
 
 SearchReport Engine::report(Sq move, int score, int depth, const char* source) const {
@@ -421,6 +445,16 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
         if (r.win) return publish(report(r.first, win_in(r.plies), 0, "vct"));
     }
 
+    // Defence: when the opponent, were it his move, wins by fours or threats,
+    // only the moves after which he no longer does are searched; the others
+    // are held back (root[n..]) until every defence loses.
+    int held_back = 0;
+    if (limits.vcf) {
+        int defences = defend(root, n);
+        held_back = n - defences;
+        n = defences;
+    }
+
     std::vector<int> scores(n, -kInfinity);
     int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
     Sq previous_best = kNoSq;
@@ -463,14 +497,19 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
         std::copy(sorted, sorted + n, root);
         scores = sorted_scores;
 
-        if (best_score < -kWinThreshold && coverage == Coverage::kNearby && !stop_) {
-            // Every move near the stones loses: the far ones must lose too
-            // before the loss stands (or is reported, should the clock stop
-            // them). The same depth again, with them.
-            far_moves(list);
-            for (int i = 0; i < list.size; ++i) root[n++] = list.pick(i);
+        if (best_score < -kWinThreshold && (held_back || coverage == Coverage::kNearby) && !stop_) {
+            // Every move searched loses: the held-back moves, then the far
+            // ones, must lose too before the loss stands (or is reported,
+            // should the clock stop them). The same depth again, with them.
+            if (held_back) {
+                n += held_back;
+                held_back = 0;
+            } else {
+                far_moves(list);
+                for (int i = 0; i < list.size; ++i) root[n++] = list.pick(i);
+                coverage = Coverage::kAll;
+            }
             scores.resize(n, -kInfinity);
-            coverage = Coverage::kAll;
             --depth;
             continue;
         }
@@ -499,24 +538,6 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     helper_threads.clear();  // joins
     for (const auto& h : helpers) nodes_ += h->nodes_ + h->vcf_nodes_;
 
-    // Threat-space safety: a move after which the opponent wins by fours (or
-    // threats) is refuted whatever its score; take the best move that is not.
-    if (limits.vcf && best.score > -kWinThreshold) {
-        for (int i = 0; i < std::min(n, kSafetyChecks); ++i) {
-            if (scores[i] <= -kWinThreshold) break;
-            if (limits.time_ms && std::chrono::steady_clock::now() - start_ >=
-                                      std::chrono::milliseconds(limits.time_ms))
-                break;
-            if (!opponent_wins_after(root[i])) {
-                if (root[i] != b.from_move(best.move)) {
-                    best = report(root[i], scores[i], best.depth, "search");
-                    best.pv = {best.move};
-                    publish(best);
-                }
-                break;
-            }
-        }
-    }
     best.nodes = nodes_ + vcf_nodes_;
     return best;
 }

@@ -4,7 +4,8 @@
 // reductions, with the threat rules of Gomoku built in: a five is played at
 // once, an opponent's four must be blocked (searched without using depth), an
 // open four wins, and against an open three only fours and the blocking
-// squares are tried. A VCF search runs at the root first.
+// squares are tried. At the root, VCF and VCT searches run first, and when
+// the opponent would win by threats only the moves that stop him are searched.
 //
 // The engine knows nothing of protocols: front ends build a Board, call
 // think() and receive a report after every finished iteration.
@@ -140,8 +141,17 @@ private:
     // When the move must be ready; the default time point when there is no limit.
     std::chrono::steady_clock::time_point deadline() const;
     std::vector<Move> principal_variation(int max_length);
-    // Does the opponent win by VCF (or VCT) after our `move`?
+    // The first move of a win of the side to move's by VCF, or else by VCT,
+    // within the defence's budgets (a quarter of vcf_nodes and of vct_nodes);
+    // kNoSq when none is found.
+    Sq winning_threat();
+    // Does the opponent win so after our `move`?
     bool opponent_wins_after(Sq move);
+    // If the opponent would win so were it his move (a null move of ours):
+    // brings the moves after which he does not (of the first kDefenceChecks,
+    // within half the time) to the front of `root` and returns their count;
+    // else (or if there are none) returns n.
+    int defend(Sq* root, int n);
     SearchReport report(Sq move, int score, int depth, const char* source) const;
 
     std::vector<TTEntry> own_tt_;  // empty in a helper

@@ -1,6 +1,7 @@
 #include "gomoku/vct.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "gomoku/threats.hpp"
 
@@ -13,6 +14,13 @@ Sq first_with(const Board& b, Colour c, Shape s) {
     for (Sq q : b.squares())
         if (b.is_empty(q) && b.shape(c, q) == s) return q;
     return kNoSq;
+}
+
+// Do s and t share a line within the pattern window?
+bool aligned(const Board& b, Sq s, Sq t) {
+    int dr = b.row_of(s) - b.row_of(t), dc = b.col_of(s) - b.col_of(t);
+    if (dr != 0 && dc != 0 && dr != dc && dr != -dc) return false;
+    return std::max(std::abs(dr), std::abs(dc)) < kWindowSide;
 }
 
 }  // namespace
@@ -39,7 +47,7 @@ VctResult VctSearcher::solve(Board& board, int max_threats, std::uint64_t node_b
     VctResult result;
     // Iterative deepening: short wins are found first and cheaply.
     for (int depth = 1; depth <= max_threats && !result.plies && !aborted_; ++depth)
-        result.plies = attack(board, depth, &result.first);
+        result.plies = attack(board, depth, kNoSq, &result.first);
     result.win = result.plies > 0 && !aborted_;
     if (!result.win) result.plies = 0;
     result.nodes = nodes_;
@@ -50,7 +58,7 @@ VctResult VctSearcher::solve(Board& board, int max_threats, std::uint64_t node_b
 // The attacker to move: win now, or make a threat that wins against every
 // defence. Returns the plies to the five along the longest defence (0: no
 // win found). At the root, `first` receives the winning move.
-int VctSearcher::attack(Board& b, int threats_left, Sq* first) {
+int VctSearcher::attack(Board& b, int threats_left, Sq last, Sq* first) {
     if (out_of_budget()) return 0;
     Colour me = attacker_, them = other(me);
     auto answer = [&](Sq s, int plies) {
@@ -65,7 +73,7 @@ int VctSearcher::attack(Board& b, int threats_left, Sq* first) {
         // The defender's four must be blocked; the attack goes on from there.
         Sq block = first_with(b, them, kShapeFive);
         b.play(block);
-        int plies = defend(b, threats_left);
+        int plies = defend(b, threats_left, last);
         b.undo();
         return plies ? answer(block, plies + 1) : 0;
     }
@@ -77,21 +85,23 @@ int VctSearcher::attack(Board& b, int threats_left, Sq* first) {
         (e.plies ? threats_left >= e.depth : threats_left <= e.depth))
         return e.plies;
 
-    // Against the defender's own open three only fours are fast enough.
-    bool fours_only = b.shape_count(them, kShapeFlex4) > 0;
+    // Every four, and the threes on a line of the attacker's previous threat
+    // (a sequence builds on its last threat; any three at the first). Also
+    // against the defender's own open three: a three that leaves it standing
+    // is refuted at once (defend), one that blocks it may win.
     Sq moves[kMaxSquares];
     int n = 0;
     for (Sq s : b.squares()) {
         if (!b.is_empty(s)) continue;
         Shape sh = b.shape(me, s);
-        if (makes_four(sh) || (!fours_only && sh >= kShapeFlex3)) moves[n++] = s;
+        if (makes_four(sh) || (sh >= kShapeFlex3 && (last == kNoSq || aligned(b, s, last)))) moves[n++] = s;
     }
     std::stable_sort(moves, moves + n, [&](Sq x, Sq y) { return b.value(me, x) > b.value(me, y); });
     Sq winner = kNoSq;
     int plies = 0;
     for (int i = 0; i < n && winner == kNoSq && !aborted_; ++i) {
         b.play(moves[i]);
-        if (int p = defend(b, threats_left - 1)) {
+        if (int p = defend(b, threats_left - 1, moves[i])) {
             winner = moves[i];
             plies = p + 1;
         }
@@ -105,7 +115,7 @@ int VctSearcher::attack(Board& b, int threats_left, Sq* first) {
 // The defender to move after an attacker's move: the attack holds if the
 // move was a threat and every defence still loses. Returns the plies to the
 // five along the longest defence (0: the attack fails).
-int VctSearcher::defend(Board& b, int threats_left) {
+int VctSearcher::defend(Board& b, int threats_left, Sq last) {
     if (out_of_budget()) return 0;
     Colour me = attacker_, them = other(me);
     if (b.shape_count(them, kShapeFive)) return 0;  // the defender wins first
@@ -113,10 +123,13 @@ int VctSearcher::defend(Board& b, int threats_left) {
     if (fives > 1) return 2;
     if (fives == 1) {
         b.play(first_with(b, me, kShapeFive));
-        int plies = b.last_move_won() ? 0 : attack(b, threats_left);
+        int plies = b.last_move_won() ? 0 : attack(b, threats_left, last);
         b.undo();
         return plies ? plies + 1 : 0;
     }
+    // The attacker has no four: an open four (or double four) of the
+    // defender's wins first.
+    if (b.shape_count(them, kShapeFlex4)) return 0;
     if (!b.shape_count(me, kShapeFlex4)) return 0;  // no threat: the defender is free
     // Every reply that can matter: the defender's fours and the squares that
     // stop all of the attacker's open-four squares. Any other reply loses to
@@ -127,7 +140,7 @@ int VctSearcher::defend(Board& b, int threats_left) {
     int longest = 4;
     for (int i = 0; i < n; ++i) {
         b.play(moves[i]);
-        int plies = b.last_move_won() ? 0 : attack(b, threats_left);
+        int plies = b.last_move_won() ? 0 : attack(b, threats_left, last);
         b.undo();
         if (!plies) return 0;
         longest = std::max(longest, plies + 1);

@@ -32,8 +32,8 @@ public:
                     std::chrono::steady_clock::time_point deadline = {});
 
 private:
-    int attack(Board& board, int threats_left, Sq* first = nullptr);
-    int defend(Board& board, int threats_left);
+    int attack(Board& board, int threats_left, Sq last, Sq* first = nullptr);
+    int defend(Board& board, int threats_left, Sq last);
     bool out_of_budget();
 
     struct Entry {
