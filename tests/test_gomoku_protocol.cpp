@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/error.hpp"
 #include "protocol/match.hpp"
 #include "protocol/subprocess.hpp"
 #include "rules/position.hpp"
@@ -423,4 +424,18 @@ TEST(GomokuMatch, CountsRetractedWinClaims) {
     EXPECT_EQ(r.retracted_claims[1], 0);
     EXPECT_EQ(r.forfeits[0] + r.forfeits[1], 0);
     EXPECT_EQ(r.late_moves[0] + r.late_moves[1], 0);
+}
+
+// Built-in contestants: each option a key=number; threads among them.
+TEST(GomokuMatch, BuiltInOptionsAreParsedAndCheckedKeyByKey) {
+    EXPECT_NE(make_contestant("kinrow:threads=2,depth=2,tt=8", 100, 0), nullptr);
+    EXPECT_NE(make_contestant("kinrow", 100, 0), nullptr);
+    for (const char* bad : {"kinrow:thread=2", "kinrow:threads", "kinrow:threads=-1", "kinrow:depth=x"}) {
+        try {
+            make_contestant(bad, 100, 0);
+            ADD_FAILURE() << bad << " was accepted";
+        } catch (const Error& e) {
+            EXPECT_NE(std::string(e.what()).find("option"), std::string::npos) << e.what();
+        }
+    }
 }
