@@ -158,13 +158,12 @@ PnDn Dfpn::solve(Board& board, Player attacker) {
 }
 
 void Dfpn::tick() {
-    if (budget_.node_limit && budget_.nodes >= budget_.node_limit) budget_.stopped = true;
+    if (budget_.out_of_nodes()) budget_.stopped = true;
     if (team_ && team_->stop.load(std::memory_order_relaxed)) budget_.stopped = true;
     if ((budget_.nodes & 1023) != 0) return;
     if (helper_) team_->helper_nodes.fetch_add(1024, std::memory_order_relaxed);
+    if (budget_.out_of_time()) budget_.stopped = true;
     auto now = std::chrono::steady_clock::now();
-    if (now >= budget_.deadline || (budget_.stop && budget_.stop->load(std::memory_order_relaxed)))
-        budget_.stopped = true;
     if (budget_.progress && now >= next_report_) {
         next_report_ = now + std::chrono::seconds(1);
         budget_.progress(budget_.nodes, root_, std::chrono::duration<double>(now - budget_.start).count());

@@ -51,6 +51,12 @@ struct Budget {
     const std::atomic<bool>* stop = nullptr;
     std::uint64_t nodes = 0;
     bool stopped = false;
+    bool out_of_nodes() const { return node_limit && nodes >= node_limit; }
+    // Out of time, or told to stop from outside (reads the clock).
+    bool out_of_time() const {
+        return std::chrono::steady_clock::now() >= deadline || (stop && stop->load(std::memory_order_relaxed));
+    }
+    bool spent() const { return out_of_nodes() || out_of_time(); }
 };
 
 // What the threads of one parallel search share besides the table: the

@@ -142,10 +142,6 @@ Result prove(const Position& pos, const Options& options) {
                                             : board.has_sets()               ? kThreatPassNodesSmallBoards
                                                                              : kUnlimited;
 
-    auto out_of_budget = [&](std::uint64_t node_limit) {
-        return (node_limit && budget.nodes >= node_limit) || std::chrono::steady_clock::now() >= budget.deadline ||
-               (options.stop && options.stop->load());
-    };
     // Does `attacker` win? The proof-only pass first, then the full search;
     // `settled_by` is the search whose table holds the answer.
     auto ask = [&](Player attacker, Dfpn*& settled_by) {
@@ -160,12 +156,12 @@ Result prove(const Position& pos, const Options& options) {
                 return v;
             }
             // Only the pass's own limit stopped it: the full search goes on.
-            if (!out_of_budget(global_limit)) budget.stopped = false;
+            if (!budget.spent()) budget.stopped = false;
         }
         settled_by = &search;
         PnDn v = full_search(attacker);
         // A helper's answer stopped the first thread: the run goes on.
-        if (!out_of_budget(budget.node_limit)) budget.stopped = false;
+        if (!budget.spent()) budget.stopped = false;
         return v;
     };
 

@@ -18,7 +18,7 @@ std::uint64_t stored_key(std::uint64_t key) { return key == 0 ? 1 : key; }
 
 constexpr char kMagic[8] = {'k', 'r', 'p', 'n', 't', 'a', 'b', '1'};
 
-bool settled(std::uint32_t pn, std::uint32_t dn) { return pn == 0 || dn == 0; }
+bool settled(std::uint32_t pn, std::uint32_t dn) { return PnDn{pn, dn}.solved(); }
 
 // A spin lock: the windows are held for a few dozen instructions.
 void acquire(std::atomic_flag& lock) {
