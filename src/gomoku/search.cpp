@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <memory>
 #include <thread>
 
@@ -23,10 +24,48 @@ constexpr int kUnstableDrop = 60;
 // The root defence: moves checked against the opponent's threats, and the
 // threats of his VCT.
 constexpr int kDefenceChecks = 12;
+// The budgets' shares (of vcf_nodes and vct_nodes) of the null-move threat
+// search and of each move's check, and the defence's share of the time.
+// Most wins that matter are found in a few thousand nodes; a check that
+// runs out of nodes counts the move as safe.
+constexpr int kThreatShare = 4;
+constexpr int kCheckShare = 16;
+constexpr int kDefenceTimeShare = 4;
 constexpr int kDefenceVctThreats = 12;
-// Late-move pruning: quiet moves searched at a node of depth d.
-constexpr int kLateMoveBase = 3;
-constexpr int kLateMovePerPly = 1;
+// Static pruning where the evaluation is trusted (evaluation units: about
+// 840 make one logistic unit of the tuned evaluation's win expectancy).
+// Reverse futility: a node this far above beta per ply of depth is cut.
+constexpr int kFutilityDepth = 6;
+constexpr int kFutilityMargin = 160;
+// Razoring: a node this far below alpha near the horizon gets only the VCF.
+constexpr int kRazorDepth = 2;
+constexpr int kRazorMargin = 250;
+// The root's aspiration window around the previous iteration's score.
+constexpr int kAspirationDepth = 5;
+constexpr int kAspirationWindow = 60;
+
+// Late-move pruning: the quiet moves worth a look at depth d, fewer when
+// the position is not improving.
+int late_move_count(int depth, bool improving) {
+    static const auto counts = [] {
+        std::array<int, kMaxPly + 1> c{};
+        for (int d = 0; d <= kMaxPly; ++d) c[d] = 3 + static_cast<int>(std::pow(d, 1.32));
+        return c;
+    }();
+    return counts[std::clamp(depth, 0, kMaxPly)] / (improving ? 1 : 2);
+}
+
+// Late-move reductions: log(depth) * log(move number), the textbook shape.
+int late_move_reduction(int depth, int i) {
+    static const auto table = [] {
+        std::array<std::array<std::int8_t, 64>, 64> t{};
+        for (int d = 1; d < 64; ++d)
+            for (int m = 1; m < 64; ++m)
+                t[d][m] = static_cast<std::int8_t>(0.4 + std::log(d) * std::log(m) / 1.8);
+        return t;
+    }();
+    return table[std::min(depth, 63)][std::min(i, 63)];
+}
 
 // A win (loss) `plies` plies from the root; nearer wins score higher.
 constexpr int win_in(int plies) { return kWinScore - plies; }
@@ -210,6 +249,21 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
             return score;
     }
 
+    // Static pruning, only where the evaluation can be trusted: off the
+    // principal variation, while the opponent threatens nothing (no four, no
+    // open three) and with no win or loss at stake in the window. A pruned
+    // node returns a heuristic value (or a VCF proof), never a claim.
+    bool pv = beta - alpha > 1;
+    int static_eval = evaluate();
+    static_eval_[ply] = static_eval;
+    bool improving = ply < 2 || static_eval > static_eval_[ply - 2];
+    bool threatened = b.shape_count(them, kShapeFive) || b.shape_count(them, kShapeFlex4);
+    if (!pv && !threatened && std::abs(alpha) < kWinThreshold && std::abs(beta) < kWinThreshold) {
+        if (depth <= kFutilityDepth && static_eval - kFutilityMargin * (depth - improving) >= beta)
+            return static_eval;
+        if (depth <= kRazorDepth && static_eval + kRazorMargin * depth < alpha) return leaf(ply);
+    }
+
     MoveList list;
     int original_alpha = alpha;
     int best = -kInfinity;
@@ -227,10 +281,12 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
             // Late-move pruning: near the leaves only the best-ordered quiet
             // moves are worth a look; threats are always searched. Only once
             // a move does not lose, so a loss is never claimed from it.
-            if (quiet && !forced && i >= kLateMoveBase + kLateMovePerPly * depth && best > -kWinThreshold)
+            if (quiet && !forced && i >= late_move_count(depth, improving) && best > -kWinThreshold)
                 continue;
             int new_depth = forced ? depth : depth - 1;
-            int reduction = (!forced && quiet && depth >= 3 && i >= 3) ? 1 + (i >= 12) : 0;
+            int reduction = 0;
+            if (!forced && quiet && depth >= 2 && i >= 2)
+                reduction = std::clamp(late_move_reduction(depth, i) - pv + !improving, 0, new_depth - 1);
             b.play(s);
             int score;
             if (i == 0) {
@@ -288,19 +344,19 @@ std::vector<Move> Engine::principal_variation(int max_length) {
     return pv;
 }
 
-Sq Engine::winning_threat() {
-    VcfResult r = vcf_.solve(board_, 16, limits_.vcf_nodes / 4, deadline());
+Sq Engine::winning_threat(int share) {
+    VcfResult r = vcf_.solve(board_, 16, limits_.vcf_nodes / share, deadline());
     vcf_nodes_ += r.nodes;
     if (r.win) return r.line[0];
     if (!limits_.vct) return kNoSq;
-    VctResult t = vct_.solve(board_, kDefenceVctThreats, limits_.vct_nodes / 4, deadline());
+    VctResult t = vct_.solve(board_, kDefenceVctThreats, limits_.vct_nodes / share, deadline());
     vcf_nodes_ += t.nodes;
     return t.win ? t.first : kNoSq;
 }
 
 bool Engine::opponent_wins_after(Sq move) {
     board_.play(move);
-    bool lost = !board_.last_move_won() && winning_threat() != kNoSq;
+    bool lost = !board_.last_move_won() && winning_threat(kCheckShare) != kNoSq;
     board_.undo();
     return lost;
 }
@@ -308,12 +364,12 @@ bool Engine::opponent_wins_after(Sq move) {
 int Engine::defend(Sq* root, int n) {
     Colour me = board_.side_to_move();
     board_.set_side_to_move(other(me));
-    Sq threat = winning_threat();
+    Sq threat = winning_threat(kThreatShare);
     board_.set_side_to_move(me);
     if (threat == kNoSq) return n;
     // His first threat square is the likeliest defence: checked first.
     if (Sq* at = std::find(root, root + n, threat); at != root + n) std::rotate(root, at, at + 1);
-    auto end = limits_.time_ms ? start_ + std::chrono::milliseconds(limits_.time_ms / 2)
+    auto end = limits_.time_ms ? start_ + std::chrono::milliseconds(limits_.time_ms / kDefenceTimeShare)
                                : std::chrono::steady_clock::time_point::max();
     Sq safe[kMaxSquares], rest[kMaxSquares];
     int n_safe = 0, n_rest = 0;
@@ -341,9 +397,9 @@ SearchReport Engine::report(Sq move, int score, int depth, const char* source) c
     return r;
 }
 
-Sq Engine::search_root(const Sq* root, int n, int depth, std::vector<int>& scores, int& best_score) {
+Sq Engine::search_root(const Sq* root, int n, int depth, int alpha, int beta, std::vector<int>& scores,
+                       int& best_score) {
     Board& b = board_;
-    int alpha = -kInfinity;
     best_score = -kInfinity;
     Sq iteration_best = kNoSq;
     std::fill(scores.begin(), scores.end(), -kInfinity);
@@ -351,10 +407,10 @@ Sq Engine::search_root(const Sq* root, int n, int depth, std::vector<int>& score
         b.play(root[i]);
         int score;
         if (i == 0) {
-            score = -search(depth - 1, -kInfinity, kInfinity, 1);
+            score = -search(depth - 1, -beta, -alpha, 1);
         } else {
             score = -search(depth - 1, -alpha - 1, -alpha, 1);
-            if (score > alpha && !stop_) score = -search(depth - 1, -kInfinity, -alpha, 1);
+            if (score > alpha && !stop_) score = -search(depth - 1, -beta, -alpha, 1);
         }
         b.undo();
         if (stop_) break;
@@ -364,20 +420,41 @@ Sq Engine::search_root(const Sq* root, int n, int depth, std::vector<int>& score
             iteration_best = root[i];
         }
         alpha = std::max(alpha, score);
+        if (alpha >= beta) break;
     }
     return iteration_best;
+}
+
+Sq Engine::search_window(const Sq* root, int n, int depth, int guess, std::vector<int>& scores, int& best_score) {
+    if (depth < kAspirationDepth || std::abs(guess) > kWinThreshold / 2)
+        return search_root(root, n, depth, -kInfinity, kInfinity, scores, best_score);
+    // A window around the last score; widened on the side it fails, until
+    // the score falls inside (or the window is the whole range).
+    int delta = kAspirationWindow;
+    int alpha = std::max(guess - delta, -kInfinity), beta = std::min(guess + delta, kInfinity);
+    for (;;) {
+        Sq best = search_root(root, n, depth, alpha, beta, scores, best_score);
+        // Stopped: the move stands when it beat the window's floor (a real
+        // improvement found in time); otherwise nothing was learned.
+        if (stop_) return best_score > alpha ? best : kNoSq;
+        if (best_score <= alpha && alpha > -kInfinity) alpha = std::max(best_score - delta, -kInfinity);
+        else if (best_score >= beta && beta < kInfinity) beta = std::min(best_score + delta, kInfinity);
+        else return best;
+        delta *= 2;
+    }
 }
 
 void Engine::help(const Board& board, const Sq* root, int n, int first_depth, int max_depth,
                   const std::atomic<bool>* done) {
     start_ = std::chrono::steady_clock::now();
     board_ = board;
+    static_eval_[0] = evaluate();
     limits_ = SearchLimits{};
     limits_.stop = done;
     std::vector<int> scores(n);
     for (int depth = first_depth; depth <= max_depth && !stop_; ++depth) {
         int best_score = 0;
-        if (search_root(root, n, depth, scores, best_score) == kNoSq) break;
+        if (search_root(root, n, depth, -kInfinity, kInfinity, scores, best_score) == kNoSq) break;
         if (std::abs(best_score) > kWinThreshold) break;  // a proven result: nothing deeper to find
     }
 }
@@ -387,6 +464,7 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     start_ = std::chrono::steady_clock::now();
     board_ = board;
     if (&board_.eval_weights() != weights_) board_.set_eval_weights(*weights_);
+    static_eval_[0] = evaluate();
     limits_ = limits;
     nodes_ = vcf_nodes_ = next_clock_check_ = 0;
     stop_ = false;
@@ -475,7 +553,7 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     }
     for (int depth = 1; depth <= max_depth; ++depth) {
         int best_score = -kInfinity;
-        Sq iteration_best = search_root(root, n, depth, scores, best_score);
+        Sq iteration_best = search_window(root, n, depth, previous_score, scores, best_score);
         // A stopped iteration still counts when its first move (the previous
         // best) was finished: any move that beat it is better.
         if (iteration_best == kNoSq) break;

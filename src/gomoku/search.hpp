@@ -98,7 +98,11 @@ private:
     // One iteration over the root moves at `depth` (principal variation
     // search); the scores of the moves finished, the best of them and its
     // score; kNoSq when stopped before the first move was done.
-    Sq search_root(const Sq* root, int n, int depth, std::vector<int>& scores, int& best_score);
+    Sq search_root(const Sq* root, int n, int depth, int alpha, int beta, std::vector<int>& scores,
+                   int& best_score);
+    // search_root within an aspiration window around `guess` (the previous
+    // iteration's score), widened until the score is inside it.
+    Sq search_window(const Sq* root, int n, int depth, int guess, std::vector<int>& scores, int& best_score);
     // A helper's part: deepen over the root moves from `first_depth` until stopped.
     void help(const Board& board, const Sq* root, int n, int first_depth, int max_depth,
               const std::atomic<bool>* done);
@@ -144,7 +148,7 @@ private:
     // The first move of a win of the side to move's by VCF, or else by VCT,
     // within the defence's budgets (a quarter of vcf_nodes and of vct_nodes);
     // kNoSq when none is found.
-    Sq winning_threat();
+    Sq winning_threat(int share);
     // Does the opponent win so after our `move`?
     bool opponent_wins_after(Sq move);
     // If the opponent would win so were it his move (a null move of ours):
@@ -158,6 +162,7 @@ private:
     TTEntry* tt_;                  // own_tt_, or the main engine's
     std::uint64_t tt_mask_;
     std::array<std::array<Sq, 2>, kMaxPly + 1> killers_{};
+    std::array<int, kMaxPly + 1> static_eval_{};  // per ply of the current line: is it improving?
     std::array<std::array<int, kMaxSquares>, 2> history_{};
     VcfSearcher vcf_;
     VctSearcher vct_;
