@@ -1,7 +1,8 @@
 // The Gomoku engine's main search: principal variation search with iterative
-// deepening over candidate moves near the stones, a transposition table on
-// the board's Zobrist keys, killer and history ordering and late-move
-// reductions, with the threat rules of Gomoku built in: a five is played at
+// deepening and aspiration windows over candidate moves near the stones, a
+// transposition table on the board's Zobrist keys, killer and history
+// ordering, reverse futility pruning and razoring where nothing threatens,
+// late-move reductions and pruning, with the threat rules of Gomoku built in: a five is played at
 // once, an opponent's four must be blocked (searched without using depth), an
 // open four wins, and against an open three only fours and the blocking
 // squares are tried. At the root, VCF and VCT searches run first, and when
@@ -146,8 +147,7 @@ private:
     std::chrono::steady_clock::time_point deadline() const;
     std::vector<Move> principal_variation(int max_length);
     // The first move of a win of the side to move's by VCF, or else by VCT,
-    // within the defence's budgets (a quarter of vcf_nodes and of vct_nodes);
-    // kNoSq when none is found.
+    // within 1/share of vcf_nodes and of vct_nodes; kNoSq when none is found.
     Sq winning_threat(int share);
     // Does the opponent win so after our `move`?
     bool opponent_wins_after(Sq move);
