@@ -24,6 +24,7 @@ constexpr int kUnstableDrop = 60;
 // The root defence: moves checked against the opponent's threats, and the
 // threats of his VCT.
 constexpr int kDefenceChecks = 12;
+constexpr int kDefenceVctThreats = 12;
 // The budgets' shares (of vcf_nodes and vct_nodes) of the null-move threat
 // search and of each move's check, and the defence's share of the time.
 // Most wins that matter are found in a few thousand nodes; a check that
@@ -31,7 +32,6 @@ constexpr int kDefenceChecks = 12;
 constexpr int kThreatShare = 4;
 constexpr int kCheckShare = 16;
 constexpr int kDefenceTimeShare = 4;
-constexpr int kDefenceVctThreats = 12;
 // Static pruning where the evaluation is trusted (evaluation units: about
 // 840 make one logistic unit of the tuned evaluation's win expectancy).
 // Reverse futility: a node this far above beta per ply of depth is cut.
