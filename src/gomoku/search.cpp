@@ -533,6 +533,9 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
         n = defences;
     }
 
+    // The threat searches and the defence may have used a good part of the
+    // time: the iterations are paced on what is left.
+    const auto search_start = std::chrono::steady_clock::now();
     std::vector<int> scores(n, -kInfinity);
     int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
     Sq previous_best = kNoSq;
@@ -600,13 +603,17 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
         if (std::abs(best_score) > kWinThreshold) break;  // a proven result
         if (limits.time_ms) {
             // The next iteration costs about as much as all before it; start it
-            // only with 40% of the budget left (a stopped one still counts
-            // once its first move, the previous best, is done).
+            // only with 40% of the main search's budget left (a stopped one
+            // still counts once its first move, the previous best, is done).
+            // The main search's budget is what the threat searches before it
+            // left: paced on the whole turn, a 400 ms turn whose threat
+            // searches took 200 ms stopped after depth 1 (issue 11).
             int budget = limits.target_ms ? limits.target_ms : limits.time_ms;
             bool unstable = depth > 4 && (iteration_best != previous_best || best_score < previous_score - kUnstableDrop);
             if (unstable) budget = std::min(limits.time_ms, 2 * budget);
-            auto elapsed = std::chrono::steady_clock::now() - start_;
-            if (elapsed * 5 > std::chrono::milliseconds(budget) * 3) break;
+            auto now = std::chrono::steady_clock::now();
+            auto main_budget = std::chrono::milliseconds(budget) - (search_start - start_);
+            if ((now - search_start) * 5 > main_budget * 3) break;
         }
         previous_best = iteration_best;
         previous_score = best_score;
