@@ -70,6 +70,25 @@ TEST(GomokuPatterns, ClassifiesBasicShapes) {
     EXPECT_EQ(free.pattern(key_of("xxx.x", "o")), kBlock4);
 }
 
+TEST(GomokuPatterns, CombinesTheFourLinesIntoShapesAndCombos) {
+    auto set = [](LinePattern a, LinePattern b, LinePattern c = kDead, LinePattern d = kDead) {
+        return static_cast<PatternSet>(a | b << 4 | c << 8 | d << 12);
+    };
+    EXPECT_EQ(shape_of(set(kFlex2, kBlock1)), kShapeNone);
+    EXPECT_EQ(combo_of(set(kFlex2, kBlock1)), kComboTwo);
+    EXPECT_EQ(combo_of(set(kFlex2, kBlock3)), kComboDoubleTwo);
+    EXPECT_EQ(combo_of(set(kFlex3, kDead)), kComboFlex3);
+    EXPECT_EQ(combo_of(set(kFlex3, kBlock3)), kComboFlex3Two);
+    EXPECT_EQ(combo_of(set(kFlex3, kFlex3, kFlex2)), kComboDoubleFlex3);
+    EXPECT_EQ(combo_of(set(kBlock4, kFlex2)), kComboBlock4Two);
+    EXPECT_EQ(combo_of(set(kBlock4, kFlex3, kFlex2)), kComboBlock4Flex3);
+    EXPECT_EQ(combo_of(set(kBlock4, kBlock4)), kComboFlex4);
+    EXPECT_EQ(combo_of(set(kFive, kFlex4)), kComboFive);
+    // Every combo refines the shape of the same cell.
+    for (int s = 0; s < (1 << 16); ++s)
+        ASSERT_EQ(combo_shape(combo_of(static_cast<PatternSet>(s))), shape_of(static_cast<PatternSet>(s))) << s;
+}
+
 TEST(GomokuPatterns, SwapsColours) {
     EXPECT_EQ(swap_colours(key_of("xo#.", "ox")), key_of("ox#.", "xo"));
 }

@@ -161,8 +161,9 @@ TEST(GomokuEval, CorruptWeightsFilesGetClearErrors) {
         EXPECT_NE(at, std::string::npos) << from;
         return text.replace(at, from.size(), to);
     };
-    EXPECT_EQ(error_of(""), "eval weights: empty file (expected the header 'kinrow-gomoku-eval 1')");
-    EXPECT_EQ(error_of("kinrow-gomoku-eval 2\n"), "eval weights line 1: expected the header 'kinrow-gomoku-eval 1'");
+    EXPECT_EQ(error_of(""), "eval weights: empty file (expected the header 'kinrow-gomoku-eval 2')");
+    // The first format (seven shapes instead of eleven combos) is not read.
+    EXPECT_EQ(error_of("kinrow-gomoku-eval 1\n"), "eval weights line 1: expected the header 'kinrow-gomoku-eval 2'");
     EXPECT_EQ(error_of(replaced("tempo ", "tempo x")).find("eval weights line 2: "), 0u);
     EXPECT_NE(error_of(replaced("tempo 0", "tempo 0.5")).find("'0.5' is not a weight"), std::string::npos);
     EXPECT_NE(error_of(replaced("tempo 0", "tempo 0 1")).find("'tempo' takes one value"), std::string::npos);
@@ -172,7 +173,9 @@ TEST(GomokuEval, CorruptWeightsFilesGetClearErrors) {
               std::string::npos);
     EXPECT_NE(error_of(replaced("\nflex3 ", "\nflex9 ")).find("unknown row 'flex9' in the line table"),
               std::string::npos);
-    EXPECT_EQ(error_of(good.substr(0, good.find("\nshape"))), "eval weights: missing the shape value none / none");
+    EXPECT_EQ(error_of(good.substr(0, good.find("\ncombo"))), "eval weights: missing the combo value none / none");
+    EXPECT_NE(error_of(replaced("\nflex3_two ", "\nflex3_three ")).find("unknown row 'flex3_three' in the combo table"),
+              std::string::npos);
     EXPECT_NE(error_of(replaced("tempo ", "tempo 99999999999")).find("is not a weight"), std::string::npos);
 }
 
@@ -205,20 +208,24 @@ TEST(GomokuTuner, LowersTheLossOnASyntheticSet) {
 TEST(GomokuTuner, SelfPlayGamesReplayAndTune) {
     SelfPlayOptions play;
     play.width = play.height = 9;  // small and quick
-    play.games = 2;
+    play.games = 3;
     play.nodes = 300;
     play.threat_nodes = 1000;
     play.seed = 4;
     EvalWeights prior = prior_eval_weights();
     std::vector<TrainingGame> games = play_training_games(prior, play);
-    ASSERT_EQ(games.size(), 2u);
-    // Deterministic: the same options give the same games.
+    ASSERT_EQ(games.size(), 3u);
+    // Deterministic: the same options give the same games, also when they
+    // are played three at once.
+    play.jobs = 3;
     std::vector<TrainingGame> again = play_training_games(prior, play);
-    for (int g = 0; g < 2; ++g) EXPECT_EQ(games[g].moves, again[g].moves);
+    for (int g = 0; g < 3; ++g) EXPECT_EQ(games[g].moves, again[g].moves);
+    EXPECT_NE(games[0].moves, games[1].moves);
+    play.jobs = 1;
     // The file format keeps them.
     std::vector<TrainingGame> parsed = parse_training_games(format_training_games(games));
-    ASSERT_EQ(parsed.size(), 2u);
-    for (int g = 0; g < 2; ++g) {
+    ASSERT_EQ(parsed.size(), 3u);
+    for (int g = 0; g < 3; ++g) {
         EXPECT_EQ(parsed[g].moves, games[g].moves);
         EXPECT_EQ(parsed[g].black_score, games[g].black_score);
     }
@@ -229,10 +236,12 @@ TEST(GomokuTuner, SelfPlayGamesReplayAndTune) {
     options.iterations = 50;
     TuneResult r = tune_weights(samples, prior, options);
     EXPECT_LT(r.loss_after, r.loss_before);
-    // A duel counts every game and repeats exactly.
+    // A duel counts every game and repeats exactly, on any number of threads.
     EvalWeights other = scrambled_weights(6);
-    DuelResult duel = play_duel(prior, other, play), repeat = play_duel(prior, other, play);
-    EXPECT_EQ(duel.wins + duel.draws + duel.losses, 2);
+    DuelResult duel = play_duel(prior, other, play);
+    play.jobs = 2;
+    DuelResult repeat = play_duel(prior, other, play);
+    EXPECT_EQ(duel.wins + duel.draws + duel.losses, 3);
     EXPECT_EQ(duel.wins, repeat.wins);
     EXPECT_EQ(duel.draws, repeat.draws);
     EXPECT_THROW(parse_training_games("1 112 112x\n"), Error);

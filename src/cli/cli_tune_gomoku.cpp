@@ -73,6 +73,10 @@ void add_tune_gomoku_command(CLI::App& app) {
                     "Random stones in the central 7x7 before the engine plays (default 4)")
         ->check(CLI::Range(0, 8));
     cmd->add_option("--seed", args->play.seed, "Seed of the random openings (default 1)");
+    cmd->add_option("--jobs", args->play.jobs,
+                    "Games played at once, one per thread (default 1; 0: one per core); the games and "
+                    "the weights do not depend on it")
+        ->check(CLI::Range(0, 256));
     cmd->add_option("--rounds", args->rounds,
                     "Rounds of play-then-tune; each round's games use the weights of the round before "
                     "and every game so far is tuned on (default 1)")

@@ -79,10 +79,10 @@ void Board::pack_weights() {
             auto black = static_cast<LinePattern>(b), white = static_cast<LinePattern>(o);
             line_pair_[line_term(black, white)] = pack(w.line(black, white), w.line(white, black));
         }
-    for (int b = 0; b < kShapeCount; ++b)
-        for (int o = 0; o < kShapeCount; ++o) {
-            auto black = static_cast<Shape>(b), white = static_cast<Shape>(o);
-            shape_pair_[shape_term(black, white) - kLineTerms] = pack(w.shape(black, white), w.shape(white, black));
+    for (int b = 0; b < kComboCount; ++b)
+        for (int o = 0; o < kComboCount; ++o) {
+            auto black = static_cast<Combo>(b), white = static_cast<Combo>(o);
+            combo_pair_[combo_term(black, white) - kLineTerms] = pack(w.combo(black, white), w.combo(white, black));
         }
 }
 
@@ -98,7 +98,8 @@ void Board::set_eval_weights(const EvalWeights& weights) {
 }
 
 std::int64_t Board::cell_terms(Sq s) const {
-    std::int64_t terms = shape_pair_[shape_term(shape(kBlack, s), shape(kWhite, s)) - kLineTerms];
+    std::int64_t terms =
+        combo_pair_[combo_term(combo_of(patterns_[kBlack][s]), combo_of(patterns_[kWhite][s])) - kLineTerms];
     for (int d = 0; d < 4; ++d)
         terms += line_pair_[line_term(line_of(patterns_[kBlack][s], d), line_of(patterns_[kWhite][s], d))];
     return terms;
@@ -133,7 +134,7 @@ void Board::refresh_line(Sq s, int dir) {
     LinePattern now[2] = {table_->pattern(key), table_->pattern(swap_colours(key))};
     LinePattern before[2] = {line_of(patterns_[kBlack][s], dir), line_of(patterns_[kWhite][s], dir)};
     if (now[kBlack] == before[kBlack] && now[kWhite] == before[kWhite]) return;
-    Shape shape_before[2] = {shape(kBlack, s), shape(kWhite, s)};
+    Combo combo_before[2] = {combo_of(patterns_[kBlack][s]), combo_of(patterns_[kWhite][s])};
     for (Colour c : {kBlack, kWhite}) {
         if (now[c] == before[c]) continue;
         PatternSet set = static_cast<PatternSet>((patterns_[c][s] & mask) | (now[c] << shift));
@@ -143,13 +144,14 @@ void Board::refresh_line(Sq s, int dir) {
         ++shape_count_[c][shape_[c][s]];
         value_[c][s] = static_cast<std::int16_t>(value_of(set));
     }
-    // Only this direction's codes and the shapes can have changed; shapes
+    // Only this direction's codes and the combos can have changed; combos
     // change far less often than line patterns.
     std::int64_t delta = line_pair_[line_term(now[kBlack], now[kWhite])] -
                          line_pair_[line_term(before[kBlack], before[kWhite])];
-    if (shape(kBlack, s) != shape_before[kBlack] || shape(kWhite, s) != shape_before[kWhite])
-        delta += shape_pair_[shape_term(shape(kBlack, s), shape(kWhite, s)) - kLineTerms] -
-                 shape_pair_[shape_term(shape_before[kBlack], shape_before[kWhite]) - kLineTerms];
+    Combo combo_now[2] = {combo_of(patterns_[kBlack][s]), combo_of(patterns_[kWhite][s])};
+    if (combo_now[kBlack] != combo_before[kBlack] || combo_now[kWhite] != combo_before[kWhite])
+        delta += combo_pair_[combo_term(combo_now[kBlack], combo_now[kWhite]) - kLineTerms] -
+                 combo_pair_[combo_term(combo_before[kBlack], combo_before[kWhite]) - kLineTerms];
     cell_terms_[s] += delta;
     eval_sums_ += delta;
 }

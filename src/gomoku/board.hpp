@@ -130,7 +130,7 @@ private:
     std::array<std::array<std::int16_t, kMaxSquares>, 2> value_{};
     std::array<std::uint8_t, kMaxSquares> near_{};
     std::array<std::int64_t, kLineTerms> line_pair_{};
-    std::array<std::int64_t, kShapeTerms> shape_pair_{};
+    std::array<std::int64_t, kComboTerms> combo_pair_{};
     std::array<std::int64_t, kMaxSquares> cell_terms_{};
     std::int64_t eval_sums_ = 0;
     std::array<std::array<int, kShapeFive + 1>, 2> shape_count_{};

@@ -20,9 +20,10 @@ namespace {
 
 constexpr const char* kLinePatternNames[kLinePatternCount] = {
     "dead", "block1", "flex1", "block2", "flex2", "block3", "flex3", "block4", "flex4", "five"};
-constexpr const char* kShapeNames[kShapeCount] = {
-    "none", "flex3", "double_flex3", "block4", "block4_flex3", "flex4", "five"};
-constexpr std::string_view kHeader = "kinrow-gomoku-eval 1";
+constexpr const char* kComboNames[kComboCount] = {
+    "none",  "two",         "double_two",   "flex3", "flex3_two", "double_flex3",
+    "block4", "block4_two", "block4_flex3", "flex4", "five"};
+constexpr std::string_view kHeader = "kinrow-gomoku-eval 2";
 
 struct Scalar {
     const char* name;
@@ -60,7 +61,7 @@ public:
             std::vector<std::string_view> tokens = words(line);
             if (tokens.empty()) continue;
             if (!header) {
-                if (tokens.size() != 2 || tokens[0] != "kinrow-gomoku-eval" || tokens[1] != "1")
+                if (tokens.size() != 2 || tokens[0] != "kinrow-gomoku-eval" || tokens[1] != "2")
                     fail(fmt::format("expected the header '{}'", kHeader));
                 header = true;
                 continue;
@@ -84,8 +85,8 @@ private:
         if (t < kLineTerms)
             return fmt::format("the line value {} / {}", kLinePatternNames[t / kLinePatternCount],
                                kLinePatternNames[t % kLinePatternCount]);
-        int s = t - kLineTerms;
-        return fmt::format("the shape value {} / {}", kShapeNames[s / kShapeCount], kShapeNames[s % kShapeCount]);
+        int c = t - kLineTerms;
+        return fmt::format("the combo value {} / {}", kComboNames[c / kComboCount], kComboNames[c % kComboCount]);
     }
 
     int weight(std::string_view token) const {
@@ -110,7 +111,7 @@ private:
     }
 
     void entry(const std::vector<std::string_view>& tokens) {
-        if (tokens.size() == 1 && (tokens[0] == "line" || tokens[0] == "shape")) {
+        if (tokens.size() == 1 && (tokens[0] == "line" || tokens[0] == "combo")) {
             table_ = tokens[0] == "line" ? 1 : 2;
             return;
         }
@@ -124,8 +125,8 @@ private:
         if (table_ == 1) return row(tokens, kLinePatternNames, [](int own, int opp) {
                    return line_term(static_cast<LinePattern>(own), static_cast<LinePattern>(opp));
                });
-        if (table_ == 2) return row(tokens, kShapeNames, [](int own, int opp) {
-                   return shape_term(static_cast<Shape>(own), static_cast<Shape>(opp));
+        if (table_ == 2) return row(tokens, kComboNames, [](int own, int opp) {
+                   return combo_term(static_cast<Combo>(own), static_cast<Combo>(opp));
                });
         fail(fmt::format("unknown entry '{}'", tokens[0]));
     }
@@ -133,7 +134,7 @@ private:
     template <std::size_t N, typename Term>
     void row(const std::vector<std::string_view>& tokens, const char* const (&names)[N], Term term) {
         int own = index_of(names, tokens[0]);
-        if (own < 0) fail(fmt::format("unknown row '{}' in the {} table", tokens[0], table_ == 1 ? "line" : "shape"));
+        if (own < 0) fail(fmt::format("unknown row '{}' in the {} table", tokens[0], table_ == 1 ? "line" : "combo"));
         if (tokens.size() != N + 1)
             fail(fmt::format("row '{}' needs {} values, has {}", tokens[0], N, tokens.size() - 1));
         for (std::size_t opp = 0; opp < N; ++opp) set(term(own, static_cast<int>(opp)), tokens[opp + 1]);
@@ -144,13 +145,13 @@ private:
     EvalWeights weights_;
     std::array<bool, kEvalTerms> seen_{};
     int number_ = 0;
-    int table_ = 0;  // 1 inside the line table, 2 inside the shape table
+    int table_ = 0;  // 1 inside the line table, 2 inside the combo table
 };
 
 }  // namespace
 
 const char* line_pattern_name(LinePattern p) { return kLinePatternNames[p]; }
-const char* shape_name(Shape s) { return kShapeNames[s]; }
+const char* combo_name(Combo c) { return kComboNames[c]; }
 
 EvalWeights parse_eval_weights(std::string_view text) { return Parser{}.run(text); }
 
@@ -171,7 +172,7 @@ std::string format_eval_weights(const EvalWeights& weights, std::string_view com
         }
     };
     table("line", kLinePatternNames, kLinePatternCount, 0);
-    table("shape", kShapeNames, kShapeCount, kLineTerms);
+    table("combo", kComboNames, kComboCount, kLineTerms);
     return out.str();
 }
 
@@ -194,10 +195,11 @@ EvalWeights prior_eval_weights() {
         for (int opp = 0; opp < kLinePatternCount; ++opp)
             prior.w[line_term(static_cast<LinePattern>(own), static_cast<LinePattern>(opp))] =
                 ours(kLineValue[own]) - kLineValue[opp];
-    for (int own = 0; own < kShapeCount; ++own)
-        for (int opp = 0; opp < kShapeCount; ++opp)
-            prior.w[shape_term(static_cast<Shape>(own), static_cast<Shape>(opp))] =
-                ours(kShapeBonus[own]) - kShapeBonus[opp];
+    for (int own = 0; own < kComboCount; ++own)
+        for (int opp = 0; opp < kComboCount; ++opp)
+            prior.w[combo_term(static_cast<Combo>(own), static_cast<Combo>(opp))] =
+                ours(kShapeBonus[combo_shape(static_cast<Combo>(own))]) -
+                kShapeBonus[combo_shape(static_cast<Combo>(opp))];
     prior.w[kDoubleThreeTerm] = 1500;
     return prior;
 }
@@ -227,7 +229,7 @@ EvalVector eval_features(const Board& board) {
         if (!board.is_empty(s)) continue;
         PatternSet mine = board.patterns(me, s), theirs = board.patterns(them, s);
         for (int d = 0; d < 4; ++d) ++f[line_term(line_of(mine, d), line_of(theirs, d))];
-        ++f[shape_term(board.shape(me, s), board.shape(them, s))];
+        ++f[combo_term(combo_of(mine), combo_of(theirs))];
     }
     f[kTempoTerm] = 1;
     f[kDoubleThreeTerm] = board.shape_count(me, kShapeDoubleFlex3) && !has_four(board, them);

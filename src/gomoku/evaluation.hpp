@@ -7,8 +7,8 @@
 // that direction; a table of 10 x 10 values maps it to a score for the side to
 // move, the same table for all four directions (so the evaluation does not
 // change when the board is mirrored or turned). The combination of the four
-// lines — the cell's shape, for both colours — adds a second table of 7 x 7
-// values, and three whole-board terms finish it: the right to move, and a
+// lines — the cell's combo (patterns.hpp), for both colours — adds a second
+// table of 11 x 11 values, and three whole-board terms finish it: the right to move, and a
 // double open three of either side that the other cannot answer with a four.
 //
 // The evaluation is the dot product of these weights with feature counts,
@@ -26,13 +26,12 @@ namespace kinrow::gomoku {
 
 class Board;
 
-inline constexpr int kShapeCount = kShapeFive + 1;
 // Where each term sits in the flat weight and feature vectors.
 inline constexpr int kLineTerms = kLinePatternCount * kLinePatternCount;
-inline constexpr int kShapeTerms = kShapeCount * kShapeCount;
+inline constexpr int kComboTerms = kComboCount * kComboCount;
 constexpr int line_term(LinePattern own, LinePattern opponent) { return own * kLinePatternCount + opponent; }
-constexpr int shape_term(Shape own, Shape opponent) { return kLineTerms + own * kShapeCount + opponent; }
-inline constexpr int kTempoTerm = kLineTerms + kShapeTerms;
+constexpr int combo_term(Combo own, Combo opponent) { return kLineTerms + own * kComboCount + opponent; }
+inline constexpr int kTempoTerm = kLineTerms + kComboTerms;
 // Our double open three, and the opponent has no four to answer it with.
 inline constexpr int kDoubleThreeTerm = kTempoTerm + 1;
 // The opponent's double open three, and we have no four.
@@ -44,15 +43,15 @@ using EvalVector = std::array<int, kEvalTerms>;
 struct EvalWeights {
     EvalVector w{};
     int line(LinePattern own, LinePattern opponent) const { return w[line_term(own, opponent)]; }
-    int shape(Shape own, Shape opponent) const { return w[shape_term(own, opponent)]; }
+    int combo(Combo own, Combo opponent) const { return w[combo_term(own, opponent)]; }
     bool operator==(const EvalWeights&) const = default;
 };
 
 // The weights file (data/gomoku/eval_weights.txt): `#` comments, the header
-// `kinrow-gomoku-eval 1`, then `tempo N`, `double_three N`,
+// `kinrow-gomoku-eval 2`, then `tempo N`, `double_three N`,
 // `opponent_double_three N`, a `line` table (ten rows: own pattern name, then
-// the values for the opponent's patterns dead .. five) and a `shape` table
-// (seven rows: own shape name, then the values for the opponent's shapes).
+// the values for the opponent's patterns dead .. five) and a `combo` table
+// (eleven rows: own combo name, then the values for the opponent's combos).
 // Every entry exactly once; anything else throws Error naming the line.
 EvalWeights parse_eval_weights(std::string_view text);
 std::string format_eval_weights(const EvalWeights& weights, std::string_view comment = {});
@@ -64,7 +63,7 @@ const EvalWeights& default_eval_weights();
 EvalWeights prior_eval_weights();
 
 const char* line_pattern_name(LinePattern p);
-const char* shape_name(Shape s);
+const char* combo_name(Combo c);
 
 // The evaluation for the side to move with the board's weights (not
 // clamped; no win detection).

@@ -76,11 +76,30 @@ CombinedTables::CombinedTables() {
         else if (count[kFlex3])
             s = kShapeFlex3;
         shape[set] = s;
+        int twos = count[kFlex2] + count[kBlock3];
+        Combo c = kComboNone;
+        switch (s) {
+        case kShapeFive: c = kComboFive; break;
+        case kShapeFlex4: c = kComboFlex4; break;
+        case kShapeBlock4Flex3: c = kComboBlock4Flex3; break;
+        case kShapeBlock4: c = twos ? kComboBlock4Two : kComboBlock4; break;
+        case kShapeDoubleFlex3: c = kComboDoubleFlex3; break;
+        case kShapeFlex3: c = twos ? kComboFlex3Two : kComboFlex3; break;
+        case kShapeNone: c = twos >= 2 ? kComboDoubleTwo : twos ? kComboTwo : kComboNone; break;
+        }
+        combo[set] = c;
         value[set] = static_cast<std::int16_t>(sum + kShapeBonus[s]);
     }
 }
 
 const CombinedTables kCombined;
+
+Shape combo_shape(Combo c) {
+    constexpr Shape kShapes[kComboCount] = {kShapeNone,   kShapeNone,        kShapeNone,        kShapeFlex3,
+                                            kShapeFlex3,  kShapeDoubleFlex3, kShapeBlock4,      kShapeBlock4,
+                                            kShapeBlock4Flex3, kShapeFlex4,  kShapeFive};
+    return kShapes[c];
+}
 
 PatternTable::PatternTable(WinRule rule) {
     std::vector<std::uint8_t> full(std::size_t{1} << kWindowBits, kUnknown);

@@ -47,6 +47,28 @@ enum Shape : std::uint8_t {
 };
 inline constexpr bool makes_four(Shape s) { return s >= kShapeBlock4; }
 
+// The four lines together at the evaluation's grain: the shapes, and beside
+// them what a cell prepares — an open two or a closed three (a "two": one
+// more stone makes an open three or a four) next to the threat it adds to.
+// A cell that would make two threats at once is worth far more than one that
+// makes one, and the quiet moves before the threats are about such cells.
+enum Combo : std::uint8_t {
+    kComboNone = 0,
+    kComboTwo,          // one open two or closed three
+    kComboDoubleTwo,    // two of them: a double threat next move
+    kComboFlex3,        // one open three, nothing else
+    kComboFlex3Two,     // an open three and a two
+    kComboDoubleFlex3,  // two open threes
+    kComboBlock4,       // a four, nothing else
+    kComboBlock4Two,    // a four and a two
+    kComboBlock4Flex3,  // a four and an open three
+    kComboFlex4,        // an open four or two fours
+    kComboFive,
+};
+inline constexpr int kComboCount = kComboFive + 1;
+// The tactical shape a combination refines.
+Shape combo_shape(Combo c);
+
 inline constexpr int kWindowSide = 5;
 inline constexpr int kWindowBits = 4 * kWindowSide;  // 10 cells, 2 bits each
 using LineKey = std::uint32_t;
@@ -99,10 +121,12 @@ inline constexpr int kShapeBonus[kShapeFive + 1] = {0, 0, 300, 0, 500, 800, 1000
 struct CombinedTables {
     CombinedTables();
     std::array<std::uint8_t, 1 << 16> shape;
+    std::array<std::uint8_t, 1 << 16> combo;
     std::array<std::int16_t, 1 << 16> value;
 };
 extern const CombinedTables kCombined;
 inline Shape shape_of(PatternSet set) { return static_cast<Shape>(kCombined.shape[set]); }
+inline Combo combo_of(PatternSet set) { return static_cast<Combo>(kCombined.combo[set]); }
 inline int value_of(PatternSet set) { return kCombined.value[set]; }
 
 }  // namespace kinrow::gomoku

@@ -1,8 +1,13 @@
 #include "gomoku/tuner.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <exception>
+#include <memory>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -73,41 +78,92 @@ void check_openings(const SelfPlayOptions& options) {
         throw Error("self-play openings take 0 to 8 stones (more could already hold a five)");
 }
 
+// The random state each of `count` openings starts from, drawn one after the
+// other as a single thread would: the games then do not depend on how many
+// are played at once.
+std::vector<std::uint64_t> opening_states(const SelfPlayOptions& options, int count) {
+    std::vector<std::uint64_t> states;
+    std::uint64_t state = options.seed;
+    for (int i = 0; i < count; ++i) {
+        states.push_back(state);
+        Board scratch(options.width, options.height, options.rule);
+        play_opening(scratch, options.opening_stones, state);
+    }
+    return states;
+}
+
+// Runs work(context, i) for i in [0, count) on options.jobs threads (0: one
+// per core), each with its own context from make(). Each game clears its
+// engines first, so a game's moves do not depend on the thread it ran on.
+template <typename Make, typename Work>
+void in_parallel(int count, const SelfPlayOptions& options, const std::function<void(int done)>& progress,
+                 Make make, Work work) {
+    int jobs = options.jobs > 0 ? options.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::atomic<int> next{0};
+    std::mutex mutex;
+    int done = 0;
+    std::exception_ptr failure;
+    auto worker = [&] {
+        try {
+            auto context = make();
+            for (int i; (i = next++) < count;) {
+                work(*context, i);
+                std::lock_guard lock(mutex);
+                if (progress) progress(++done);
+            }
+        } catch (...) {
+            std::lock_guard lock(mutex);
+            if (!failure) failure = std::current_exception();
+            next = count;
+        }
+    };
+    {
+        std::vector<std::jthread> helpers;
+        for (int j = 1; j < std::min(jobs, count); ++j) helpers.emplace_back(worker);
+        worker();
+    }
+    if (failure) std::rethrow_exception(failure);
+}
+
+std::unique_ptr<Engine> engine_with(const EvalWeights& weights) {
+    auto engine = std::make_unique<Engine>(std::size_t{16} << 20);
+    engine->set_eval_weights(weights);
+    return engine;
+}
+
 }  // namespace
 
 std::vector<TrainingGame> play_training_games(const EvalWeights& weights, const SelfPlayOptions& options,
                                               const std::function<void(int done)>& progress) {
     check_openings(options);
-    Engine engine(std::size_t{16} << 20);
-    engine.set_eval_weights(weights);
-    std::uint64_t state = options.seed;
-    std::vector<TrainingGame> games;
-    for (int g = 0; g < options.games; ++g) {
-        games.push_back(play_game(engine, engine, options, state));
-        if (progress) progress(g + 1);
-    }
+    std::vector<std::uint64_t> states = opening_states(options, options.games);
+    std::vector<TrainingGame> games(static_cast<std::size_t>(options.games));
+    in_parallel(
+        options.games, options, progress, [&] { return engine_with(weights); },
+        [&](Engine& engine, int g) { games[g] = play_game(engine, engine, options, states[g]); });
     return games;
 }
 
 DuelResult play_duel(const EvalWeights& first, const EvalWeights& second, const SelfPlayOptions& options,
                      const std::function<void(int done)>& progress) {
     check_openings(options);
-    Engine a(std::size_t{16} << 20), b(std::size_t{16} << 20);
-    a.set_eval_weights(first);
-    b.set_eval_weights(second);
-    std::uint64_t state = options.seed, pair_start = state;
+    // A pair of games shares an opening, colours swapped.
+    std::vector<std::uint64_t> states = opening_states(options, (options.games + 1) / 2);
+    std::vector<double> first_scores(static_cast<std::size_t>(options.games));
+    struct Pair {
+        std::unique_ptr<Engine> a, b;
+    };
+    in_parallel(
+        options.games, options, progress, [&] { return std::make_unique<Pair>(engine_with(first), engine_with(second)); },
+        [&](Pair& engines, int g) {
+            std::uint64_t opening = states[g / 2];
+            bool first_black = g % 2 == 0;
+            TrainingGame game = first_black ? play_game(*engines.a, *engines.b, options, opening)
+                                            : play_game(*engines.b, *engines.a, options, opening);
+            first_scores[g] = first_black ? game.black_score : 1 - game.black_score;
+        });
     DuelResult result;
-    for (int g = 0; g < options.games; ++g) {
-        // The pair's second game replays the first's opening.
-        if (g % 2 == 0) pair_start = state;
-        std::uint64_t opening = pair_start;
-        bool first_black = g % 2 == 0;
-        TrainingGame game = first_black ? play_game(a, b, options, opening) : play_game(b, a, options, opening);
-        state = opening;
-        double score = first_black ? game.black_score : 1 - game.black_score;
-        (score == 1 ? result.wins : score == 0 ? result.losses : result.draws)++;
-        if (progress) progress(g + 1);
-    }
+    for (double score : first_scores) (score == 1 ? result.wins : score == 0 ? result.losses : result.draws)++;
     return result;
 }
 

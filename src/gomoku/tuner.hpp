@@ -6,7 +6,8 @@
 // mean log-loss of that prediction against the results.
 //
 // Everything is deterministic: node budgets instead of time, a seeded opening
-// generator, one thread.
+// generator, and games that run in parallel but each on a cleared engine, so
+// the same for any number of threads.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +35,7 @@ struct SelfPlayOptions {
     std::uint64_t threat_nodes = 20000;  // root VCF and VCT budgets per move
     int opening_stones = 4;              // random stones in the central 7x7
     std::uint64_t seed = 1;
+    int jobs = 1;  // games played at once (0: one per core); the games are the same for any number
 };
 
 // Self-play with `weights` on both sides (one engine), each game from its
