@@ -33,7 +33,7 @@ constexpr int kThreatShare = 4;
 constexpr int kCheckShare = 16;
 constexpr int kDefenceTimeShare = 4;
 // Static pruning where the evaluation is trusted (evaluation units: about
-// 840 make one logistic unit of the tuned evaluation's win expectancy).
+// 720-840 make one logistic unit of the tuned evaluation's win expectancy).
 // Reverse futility: a node this far above beta per ply of depth is cut.
 constexpr int kFutilityDepth = 6;
 constexpr int kFutilityMargin = 160;
