@@ -1,6 +1,7 @@
 // The Gomoku protocols end to end: a manager-style driver talks to the real
 // pbrain-kinrow over pipes, and the arena's file protocol runs the real
 // `kinrow arena` on state files, including malformed input.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -9,6 +10,7 @@
 #include <sstream>
 #include <sys/wait.h>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
@@ -424,6 +426,72 @@ TEST(GomokuMatch, CountsRetractedWinClaims) {
     EXPECT_EQ(r.retracted_claims[1], 0);
     EXPECT_EQ(r.forfeits[0] + r.forfeits[1], 0);
     EXPECT_EQ(r.late_moves[0] + r.late_moves[1], 0);
+}
+
+namespace {
+
+std::string read_text(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Fails when asked to start a game: a broken brain at one of the tables.
+class BrokenPlayer : public RowPlayer {
+public:
+    BrokenPlayer() : RowPlayer(0, false) {}
+    void new_game(const GameSpec&) override { throw Error("broken player"); }
+};
+
+}  // namespace
+
+// Games at two tables at once are the games of one table: the same openings,
+// colours, moves and results for players limited by nodes, saved in game order.
+TEST(GomokuMatch, ConcurrentTablesPlayTheSameGamesInOrder) {
+    MatchOptions opts;
+    opts.game = parse_game("gomoku");
+    opts.games = 6;
+    opts.opening_stones = 3;
+    opts.seed = 11;
+    auto dir = std::filesystem::temp_directory_path() / "kinrow_match_tables";
+    std::filesystem::create_directories(dir);
+    MatchResult results[2];
+    std::string games[2];
+    for (int tables : {1, 2}) {
+        std::vector<std::unique_ptr<Contestant>> players;
+        std::vector<MatchTable> seats;
+        for (int t = 0; t < tables; ++t) {
+            // No clock: node limits alone, so the moves cannot depend on the machine's load.
+            players.push_back(make_contestant("kinrow:nodes=2000,vct=0,tt=4", 0, 0));
+            players.push_back(make_contestant("kinrow:nodes=500,vct=0,tt=4", 0, 0));
+            seats.push_back({players[players.size() - 2].get(), players.back().get()});
+        }
+        opts.save_path = (dir / fmt::format("tables{}.sgf", tables)).string();
+        results[tables - 1] = play_match(seats, opts);
+        games[tables - 1] = read_text(opts.save_path);
+    }
+    EXPECT_EQ(results[0].wins + results[0].draws + results[0].losses, 6);
+    EXPECT_EQ(results[0].wins, results[1].wins);
+    EXPECT_EQ(results[0].draws, results[1].draws);
+    EXPECT_EQ(results[0].losses, results[1].losses);
+    EXPECT_EQ(games[0], games[1]);
+    EXPECT_EQ(std::count(games[0].begin(), games[0].end(), '\n'), 6);
+    std::filesystem::remove_all(dir);
+}
+
+// A player that fails at one table ends the match with its error (no hang,
+// the other table's game is finished first).
+TEST(GomokuMatch, AFailingTableEndsTheMatchWithItsError) {
+    RowPlayer a(0, false), b(7, false), c(3, false);
+    BrokenPlayer broken;
+    MatchTable tables[] = {{&a, &b}, {&c, &broken}};
+    MatchOptions opts;
+    opts.game = parse_game("gomoku");
+    opts.games = 8;
+    opts.opening_stones = 0;
+    opts.time_ms = 60000;
+    EXPECT_THROW(play_match(tables, opts), Error);
 }
 
 // Built-in contestants: each option a key=number; threads among them.

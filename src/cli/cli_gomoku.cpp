@@ -61,6 +61,7 @@ void add_match_command(CLI::App& app) {
     struct Args {
         std::string first, second, game = "gomoku", openings_file, openings_format = "moves";
         std::vector<double> sprt;
+        int concurrency = 1;
         gomoku::MatchOptions options;
     };
     auto args = std::make_shared<Args>();
@@ -92,6 +93,10 @@ void add_match_command(CLI::App& app) {
                     "--games is then the most games played")
         ->delimiter(',')
         ->expected(4);
+    cmd->add_option("--concurrency", args->concurrency,
+                    "Games played at once, each with its own players (default 1); the games, colours and "
+                    "log are the same, and so are the results of node- or depth-limited players")
+        ->check(CLI::Range(1, 64));
     cmd->add_option("--claims", args->options.claims_path,
                     "Write each position where a kinrow player (built-in, or pbrain-kinrow by its MESSAGE score) claimed a win: 'moves | plies'");
     cmd->add_option("--seed", args->options.seed, "Seed of the random openings");
@@ -118,9 +123,17 @@ void add_match_command(CLI::App& app) {
                 throw Error("--sprt needs elo0 < elo1 and alpha, beta in (0, 0.5)");
             opts.sprt = test;
         }
-        auto first = gomoku::make_contestant(args->first, opts.time_ms, opts.match_time_ms);
-        auto second = gomoku::make_contestant(args->second, opts.time_ms, opts.match_time_ms);
-        gomoku::MatchResult r = gomoku::play_match(*first, *second, opts);
+        // Each table seats its own players: engines and brain processes are not shared.
+        std::vector<std::unique_ptr<gomoku::Contestant>> players;
+        std::vector<gomoku::MatchTable> tables;
+        for (int t = 0; t < args->concurrency; ++t) {
+            players.push_back(gomoku::make_contestant(args->first, opts.time_ms, opts.match_time_ms));
+            players.push_back(gomoku::make_contestant(args->second, opts.time_ms, opts.match_time_ms));
+            tables.push_back({players[players.size() - 2].get(), players.back().get()});
+        }
+        gomoku::MatchResult r = gomoku::play_match(tables, opts);
+        const auto& first = players[0];
+        const auto& second = players[1];
         int games = r.wins + r.draws + r.losses;
         double elo = std::abs(r.elo()) < 0.5 ? 0.0 : r.elo();  // no "-0"
         fmt::print("{} vs {}: {} games, +{} ={} -{}, score {:.1f}%, Elo {:+.0f} +/- {:.0f} (95%)\n",

@@ -4,8 +4,13 @@
 #include <cctype>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <fstream>
+#include <mutex>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -327,111 +332,218 @@ int MatchResult::sprt_verdict(const Sprt& test) const {
     return 0;
 }
 
+namespace {
+
+// One finished game, as a table reports it; `play_match` adds it to the
+// result, the log and the files in game order.
+struct GameRecord {
+    Result outcome = Result::Ongoing;
+    bool first_is_black = true;
+    std::string black_name, white_name, note;
+    std::vector<Move> moves;
+    std::size_t opening_length = 0;
+    // Per player (0 first, 1 second), as in MatchResult.
+    int late_moves[2] = {0, 0};
+    long long slowest_ms[2] = {0, 0};
+    int forfeits[2] = {0, 0};
+    int retracted_claims[2] = {0, 0};
+    std::vector<std::string> slow_move_lines;  // the verbose log of moves over the limit
+    std::vector<std::string> claim_lines;      // 'moves | plies', the first claim of each side
+};
+
+GameRecord play_game(int game, const std::string& opening, const MatchTable& table, const MatchOptions& opts) {
+    GameRecord record;
+    record.first_is_black = game % 2 == 0;  // each opening twice, the players swapping colours
+    Contestant& black = record.first_is_black ? *table.first : *table.second;
+    Contestant& white = record.first_is_black ? *table.second : *table.first;
+    record.black_name = black.name();
+    record.white_name = white.name();
+    Position pos = Position::from_moves(opts.game, opening);
+    black.new_game(opts.game);
+    white.new_game(opts.game);
+    record.opening_length = pos.history().size();
+    Result outcome = Result::Ongoing;
+    bool claimed[2] = {false, false};
+    long long clock[2] = {opts.match_time_ms, opts.match_time_ms};  // black, white
+    auto player_of = [&](int side) { return (side == 0) == record.first_is_black ? 0 : 1; };
+    while (!pos.game_over()) {
+        int side = pos.side_to_move() == kinrow::Player::X ? 0 : 1;
+        Contestant& mover = side == 0 ? black : white;
+        int player = player_of(side);
+        mover.settle();
+        if (opts.match_time_ms > 0) mover.set_time_left(clock[side]);
+        auto started = std::chrono::steady_clock::now();
+        Move m = mover.choose(pos);
+        long long used = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             std::chrono::steady_clock::now() - started)
+                             .count();
+        record.slowest_ms[player] = std::max(record.slowest_ms[player], used);
+        if (used > opts.time_ms) {
+            ++record.late_moves[player];
+            record.slow_move_lines.push_back(fmt::format(
+                "game {} move {}: {} took {} ms (limit {} ms){}{}", game + 1, pos.history().size() + 1,
+                mover.name(), used, opts.time_ms, mover.last_message().empty() ? "" : ": ",
+                mover.last_message()));
+        }
+        // The first claim of each player per game: a position to check.
+        if (mover.claimed_win() && !claimed[side]) {
+            claimed[side] = true;
+            record.claim_lines.push_back(fmt::format("{} | {}", pos.move_list_string(), mover.claimed_win()));
+        }
+        clock[side] -= used;
+        bool flagged = opts.match_time_ms > 0 && clock[side] < 0;
+        if (!pos.is_legal(m) || flagged) {
+            outcome = pos.side_to_move() == kinrow::Player::X ? Result::OWins : Result::XWins;
+            record.note = fmt::format("{} forfeits ({})", mover.name(),
+                                      flagged ? "its match clock ran out" : "no legal move in time");
+            ++record.forfeits[player];
+            break;
+        }
+        pos.play(m);
+    }
+    if (outcome == Result::Ongoing) outcome = pos.result();
+    // A claimed forced win that the game did not bear out: the claim was false.
+    for (int side = 0; side < 2; ++side)
+        if (claimed[side] && outcome != (side == 0 ? Result::XWins : Result::OWins)) {
+            ++record.retracted_claims[player_of(side)];
+            record.note += fmt::format("{}{} claimed a win it did not make", record.note.empty() ? "" : "; ",
+                                       side == 0 ? record.black_name : record.white_name);
+        }
+    record.outcome = outcome;
+    record.moves = pos.history();
+    return record;
+}
+
+// The result, the log and the files, one game at a time in game order.
+class MatchLedger {
+public:
+    explicit MatchLedger(const MatchOptions& opts) : opts_(opts) {
+        if (!opts.save_path.empty()) {
+            sgf_.open(opts.save_path);
+            if (!sgf_) throw Error(fmt::format("cannot write '{}'", opts.save_path));
+        }
+        if (!opts.claims_path.empty()) {
+            claims_.open(opts.claims_path);
+            if (!claims_) throw Error(fmt::format("cannot write '{}'", opts.claims_path));
+        }
+    }
+    const MatchResult& result() const { return result_; }
+
+    void add(int game, const GameRecord& g) {
+        for (int p = 0; p < 2; ++p) {
+            result_.late_moves[p] += g.late_moves[p];
+            result_.slowest_ms[p] = std::max(result_.slowest_ms[p], g.slowest_ms[p]);
+            result_.forfeits[p] += g.forfeits[p];
+            result_.retracted_claims[p] += g.retracted_claims[p];
+        }
+        bool first_won = (g.outcome == Result::XWins) == g.first_is_black;
+        if (g.outcome == Result::Draw) ++result_.draws;
+        else if (first_won) ++result_.wins;
+        else ++result_.losses;
+        const char* re = g.outcome == Result::XWins ? "B+" : g.outcome == Result::OWins ? "W+" : "0";
+        if (opts_.verbose) {
+            for (const std::string& line : g.slow_move_lines) fmt::print("{}\n", line);
+            fmt::print("game {}: {} (black) vs {} (white): {} after {} moves{}{}\n", game + 1, g.black_name,
+                       g.white_name, g.outcome == Result::Draw ? "draw" : re, g.moves.size(),
+                       g.note.empty() ? "" : ", ", g.note);
+            std::fflush(stdout);
+        }
+        if (claims_) {
+            for (const std::string& line : g.claim_lines) claims_ << line << '\n';
+            claims_.flush();
+        }
+        if (sgf_) {
+            const GameSpec& spec = opts_.game;
+            std::string size = spec.width == spec.height ? std::to_string(spec.width)
+                                                         : fmt::format("{}:{}", spec.width, spec.height);
+            sgf_ << fmt::format("(;GM[4]FF[4]SZ[{}]PB[{}]PW[{}]RE[{}]C[opening of {} stones{}{}]", size,
+                                g.black_name, g.white_name, re, g.opening_length, g.note.empty() ? "" : "; ",
+                                g.note);
+            for (std::size_t i = 0; i < g.moves.size(); ++i)
+                sgf_ << fmt::format(";{}[{}]", i % 2 == 0 ? 'B' : 'W', sgf_point(spec, g.moves[i]));
+            sgf_ << ")\n";
+            sgf_.flush();
+        }
+    }
+
+private:
+    const MatchOptions& opts_;
+    MatchResult result_;
+    std::ofstream sgf_, claims_;
+};
+
+}  // namespace
+
 MatchResult play_match(Contestant& first, Contestant& second, const MatchOptions& opts) {
+    MatchTable table{&first, &second};
+    return play_match(std::span<const MatchTable>(&table, 1), opts);
+}
+
+// Each table plays one game at a time in its own thread; the games are
+// handed out in order and counted in order, and no table runs more than
+// tables.size() games ahead of the count. So the openings, the colours and
+// the log are those of a one-table match, and with players whose moves do
+// not depend on time (node or depth limits) so are the results. When the SPRT
+// decides, the games still being played are finished and left out.
+MatchResult play_match(std::span<const MatchTable> tables, const MatchOptions& opts) {
+    if (tables.empty()) throw Error("a match needs at least one table");
     std::mt19937_64 rng(opts.seed);
-    std::ofstream sgf;
-    if (!opts.save_path.empty()) {
-        sgf.open(opts.save_path);
-        if (!sgf) throw Error(fmt::format("cannot write '{}'", opts.save_path));
-    }
-    std::ofstream claims;
-    if (!opts.claims_path.empty()) {
-        claims.open(opts.claims_path);
-        if (!claims) throw Error(fmt::format("cannot write '{}'", opts.claims_path));
-    }
-    MatchResult result;
-    std::string opening;
-    for (int game = 0; game < opts.games; ++game) {
-        // Each opening is played twice, the players swapping colours.
-        if (game % 2 == 0) {
-            if (opts.openings.empty())
-                opening = random_opening(opts.game, opts.opening_stones, rng);
-            else
-                opening = opts.openings[(game / 2) % opts.openings.size()];
-        }
-        bool first_is_black = game % 2 == 0;
-        Contestant& black = first_is_black ? first : second;
-        Contestant& white = first_is_black ? second : first;
-        Position pos = Position::from_moves(opts.game, opening);
-        black.new_game(opts.game);
-        white.new_game(opts.game);
-        std::size_t opening_length = pos.history().size();
-        Result outcome = Result::Ongoing;
-        std::string note;
-        bool claimed[2] = {false, false};
-        long long clock[2] = {opts.match_time_ms, opts.match_time_ms};  // black, white
-        while (!pos.game_over()) {
-            int side = pos.side_to_move() == kinrow::Player::X ? 0 : 1;
-            Contestant& mover = side == 0 ? black : white;
-            int player = (side == 0) == first_is_black ? 0 : 1;  // first or second
-            mover.settle();
-            if (opts.match_time_ms > 0) mover.set_time_left(clock[side]);
-            auto started = std::chrono::steady_clock::now();
-            Move m = mover.choose(pos);
-            long long used = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                 std::chrono::steady_clock::now() - started)
-                                 .count();
-            result.slowest_ms[player] = std::max(result.slowest_ms[player], used);
-            if (used > opts.time_ms) {
-                ++result.late_moves[player];
-                if (opts.verbose)
-                    fmt::print("game {} move {}: {} took {} ms (limit {} ms){}{}\n", game + 1,
-                               pos.history().size() + 1, mover.name(), used, opts.time_ms,
-                               mover.last_message().empty() ? "" : ": ", mover.last_message());
-            }
-            // The first claim of each player per game: a position to check.
-            if (mover.claimed_win() && !claimed[side]) {
-                claimed[side] = true;
-                if (claims) {
-                    claims << fmt::format("{} | {}\n", pos.move_list_string(), mover.claimed_win());
-                    claims.flush();
+    std::vector<std::string> openings;
+    for (int game = 0; game < opts.games; game += 2)
+        openings.push_back(opts.openings.empty() ? random_opening(opts.game, opts.opening_stones, rng)
+                                                 : opts.openings[(game / 2) % opts.openings.size()]);
+    MatchLedger ledger(opts);
+
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::vector<std::optional<GameRecord>> finished(opts.games);
+    int next = 0, counted = 0;
+    bool stop = false;
+    std::exception_ptr failure;
+    const int ahead = static_cast<int>(tables.size());
+    auto run_table = [&](const MatchTable& table) {
+        try {
+            for (;;) {
+                int game;
+                {
+                    std::unique_lock lock(mutex);
+                    changed.wait(lock, [&] { return stop || next >= opts.games || next < counted + ahead; });
+                    if (stop || next >= opts.games) return;
+                    game = next++;
                 }
+                GameRecord record = play_game(game, openings[game / 2], table, opts);
+                std::lock_guard lock(mutex);
+                finished[game] = std::move(record);
+                changed.notify_all();
             }
-            clock[side] -= used;
-            bool flagged = opts.match_time_ms > 0 && clock[side] < 0;
-            if (!pos.is_legal(m) || flagged) {
-                outcome = pos.side_to_move() == kinrow::Player::X ? Result::OWins : Result::XWins;
-                note = fmt::format("{} forfeits ({})", mover.name(),
-                                   flagged ? "its match clock ran out" : "no legal move in time");
-                ++result.forfeits[player];
-                break;
-            }
-            pos.play(m);
+        } catch (...) {
+            std::lock_guard lock(mutex);
+            if (!failure) failure = std::current_exception();
+            stop = true;
+            changed.notify_all();
         }
-        if (outcome == Result::Ongoing) outcome = pos.result();
-        // A claimed forced win that the game did not bear out: the claim was false.
-        for (int side = 0; side < 2; ++side)
-            if (claimed[side] && outcome != (side == 0 ? Result::XWins : Result::OWins)) {
-                int player = (side == 0) == first_is_black ? 0 : 1;
-                ++result.retracted_claims[player];
-                note += fmt::format("{}{} claimed a win it did not make", note.empty() ? "" : "; ",
-                                    (side == 0 ? black : white).name());
-            }
-        bool first_won = (outcome == Result::XWins) == first_is_black && outcome != Result::Draw;
-        if (outcome == Result::Draw) ++result.draws;
-        else if (first_won) ++result.wins;
-        else ++result.losses;
-        const char* re = outcome == Result::XWins ? "B+" : outcome == Result::OWins ? "W+" : "0";
-        if (opts.verbose)
-            fmt::print("game {}: {} (black) vs {} (white): {} after {} moves{}{}\n", game + 1,
-                       black.name(), white.name(), outcome == Result::Draw ? "draw" : re,
-                       pos.history().size(), note.empty() ? "" : ", ", note);
-        if (sgf) {
-            const GameSpec& g = opts.game;
-            std::string size = g.width == g.height ? std::to_string(g.width)
-                                                   : fmt::format("{}:{}", g.width, g.height);
-            sgf << fmt::format("(;GM[4]FF[4]SZ[{}]PB[{}]PW[{}]RE[{}]C[opening of {} stones{}{}]", size,
-                               black.name(), white.name(), re, opening_length,
-                               note.empty() ? "" : "; ", note);
-            for (std::size_t i = 0; i < pos.history().size(); ++i)
-                sgf << fmt::format(";{}[{}]", i % 2 == 0 ? 'B' : 'W', sgf_point(g, pos.history()[i]));
-            sgf << ")\n";
-            sgf.flush();
+    };
+    std::vector<std::jthread> threads;
+    for (const MatchTable& table : tables) threads.emplace_back(run_table, std::cref(table));
+    {
+        std::unique_lock lock(mutex);
+        while (counted < opts.games) {
+            changed.wait(lock, [&] { return failure || finished[counted]; });
+            if (failure) break;
+            ledger.add(counted, *finished[counted]);
+            finished[counted].reset();
+            ++counted;
+            // Decided only after both colours of an opening were played.
+            if (opts.sprt && counted % 2 == 0 && ledger.result().sprt_verdict(*opts.sprt)) stop = true;
+            changed.notify_all();
+            if (stop) break;
         }
-        // Decided only after both colours of an opening were played.
-        if (opts.sprt && game % 2 == 1 && result.sprt_verdict(*opts.sprt)) break;
+        stop = true;
+        changed.notify_all();
     }
-    return result;
+    threads.clear();  // joins: the games in play are finished
+    if (failure) std::rethrow_exception(failure);
+    return ledger.result();
 }
 
 }  // namespace kinrow::gomoku

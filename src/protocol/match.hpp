@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,6 +73,13 @@ struct MatchOptions {
     bool verbose = false;
 };
 
+// Where one game at a time is played: the two players (their own engines or
+// brain processes), seated for every game at this table.
+struct MatchTable {
+    Contestant* first = nullptr;
+    Contestant* second = nullptr;
+};
+
 struct MatchResult {
     int wins = 0, draws = 0, losses = 0;  // for the first player
     // Per player (0 first, 1 second): moves that took longer than the
@@ -96,5 +104,11 @@ struct MatchResult {
 // line per game when verbose. A player whose match clock runs out, or who
 // gives no legal move, loses the game.
 MatchResult play_match(Contestant& first, Contestant& second, const MatchOptions& opts);
+// The same games played at several tables at once (each its own thread and
+// players), logged and counted in game order: openings, colours and the log
+// are those of play_match at one table, and so are the results when the
+// players' moves do not depend on time. Time-limited players want a core
+// each per table.
+MatchResult play_match(std::span<const MatchTable> tables, const MatchOptions& opts);
 
 }  // namespace kinrow::gomoku
