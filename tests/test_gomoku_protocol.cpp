@@ -2,12 +2,15 @@
 // pbrain-kinrow over pipes, and the arena's file protocol runs the real
 // `kinrow arena` on state files, including malformed input.
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <thread>
 #include <sys/wait.h>
 
 #include <fmt/format.h>
@@ -440,8 +443,30 @@ std::string read_text(const std::filesystem::path& path) {
 // Fails when asked to start a game: a broken brain at one of the tables.
 class BrokenPlayer : public RowPlayer {
 public:
-    BrokenPlayer() : RowPlayer(0, false) {}
-    void new_game(const GameSpec&) override { throw Error("broken player"); }
+    explicit BrokenPlayer(std::atomic<bool>& broke) : RowPlayer(0, false), broke_(broke) {}
+    void new_game(const GameSpec&) override {
+        broke_ = true;
+        throw Error("broken player");
+    }
+
+private:
+    std::atomic<bool>& broke_;
+};
+
+// Does not move before the broken player has failed (or 30 s have passed):
+// so the other table surely gets a game before this one could play them all.
+class WaitingPlayer : public RowPlayer {
+public:
+    WaitingPlayer(int row, const std::atomic<bool>& broke) : RowPlayer(row, false), broke_(broke) {}
+    Move choose(const Position& pos) override {
+        auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+        while (!broke_ && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        return RowPlayer::choose(pos);
+    }
+
+private:
+    const std::atomic<bool>& broke_;
 };
 
 }  // namespace
@@ -483,8 +508,10 @@ TEST(GomokuMatch, ConcurrentTablesPlayTheSameGamesInOrder) {
 // A player that fails at one table ends the match with its error (no hang,
 // the other table's game is finished first).
 TEST(GomokuMatch, AFailingTableEndsTheMatchWithItsError) {
-    RowPlayer a(0, false), b(7, false), c(3, false);
-    BrokenPlayer broken;
+    std::atomic<bool> broke = false;
+    WaitingPlayer a(0, broke);
+    RowPlayer b(7, false), c(3, false);
+    BrokenPlayer broken(broke);
     MatchTable tables[] = {{&a, &b}, {&c, &broken}};
     MatchOptions opts;
     opts.game = parse_game("gomoku");
