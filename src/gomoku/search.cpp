@@ -272,6 +272,10 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
     // fourth ply from here.
     if (coverage == Coverage::kThreatReplies) best = -win_in(ply + 4);
     bool forced = coverage == Coverage::kForced;
+    // Replies to a four or an open three cost no depth: the few moves that
+    // answer a threat are searched as deep as the threat itself, so a threat
+    // sequence is not cut short by the plies of its forced answers.
+    bool extended = forced || (coverage == Coverage::kThreatReplies && list.size <= 3);
     Sq best_move = kNoSq;
     auto search_moves = [&](MoveList& moves) {
         for (int i = 0; i < moves.size; ++i) {
@@ -283,7 +287,7 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
             // a move does not lose, so a loss is never claimed from it.
             if (quiet && !forced && i >= late_move_count(depth, improving) && best > -kWinThreshold)
                 continue;
-            int new_depth = forced ? depth : depth - 1;
+            int new_depth = extended ? depth : depth - 1;
             int reduction = 0;
             if (!forced && quiet && depth >= 2 && i >= 2)
                 reduction = std::clamp(late_move_reduction(depth, i) - pv + !improving, 0, new_depth - 1);
