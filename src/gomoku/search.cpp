@@ -40,6 +40,10 @@ constexpr int kFutilityMargin = 160;
 // Razoring: a node this far below alpha near the horizon gets only the VCF.
 constexpr int kRazorDepth = 2;
 constexpr int kRazorMargin = 250;
+// The replies to an open three are searched without spending depth when
+// there are at most this many: with four (a plain open three's ends and
+// outer squares) the tree to a depth grows twelvefold, with three by a quarter.
+constexpr int kExtendedReplies = 3;
 // The root's aspiration window around the previous iteration's score.
 constexpr int kAspirationDepth = 5;
 constexpr int kAspirationWindow = 60;
@@ -275,7 +279,7 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
     // Replies to a four or an open three cost no depth: the few moves that
     // answer a threat are searched as deep as the threat itself, so a threat
     // sequence is not cut short by the plies of its forced answers.
-    bool extended = forced || (coverage == Coverage::kThreatReplies && list.size <= 3);
+    bool extended = forced || (coverage == Coverage::kThreatReplies && list.size <= kExtendedReplies);
     Sq best_move = kNoSq;
     auto search_moves = [&](MoveList& moves) {
         for (int i = 0; i < moves.size; ++i) {
