@@ -40,10 +40,6 @@ constexpr int kFutilityMargin = 160;
 // Razoring: a node this far below alpha near the horizon gets only the VCF.
 constexpr int kRazorDepth = 2;
 constexpr int kRazorMargin = 250;
-// The replies to an open three are searched without spending depth when
-// there are at most this many: with four (a plain open three's ends and
-// outer squares) the tree to a depth grows twelvefold, with three by a quarter.
-constexpr int kExtendedReplies = 3;
 // The root's aspiration window around the previous iteration's score.
 constexpr int kAspirationDepth = 5;
 constexpr int kAspirationWindow = 60;
@@ -276,10 +272,6 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
     // fourth ply from here.
     if (coverage == Coverage::kThreatReplies) best = -win_in(ply + 4);
     bool forced = coverage == Coverage::kForced;
-    // Replies to a four or an open three cost no depth: the few moves that
-    // answer a threat are searched as deep as the threat itself, so a threat
-    // sequence is not cut short by the plies of its forced answers.
-    bool extended = forced || (coverage == Coverage::kThreatReplies && list.size <= kExtendedReplies);
     Sq best_move = kNoSq;
     auto search_moves = [&](MoveList& moves) {
         for (int i = 0; i < moves.size; ++i) {
@@ -291,7 +283,7 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
             // a move does not lose, so a loss is never claimed from it.
             if (quiet && !forced && i >= late_move_count(depth, improving) && best > -kWinThreshold)
                 continue;
-            int new_depth = extended ? depth : depth - 1;
+            int new_depth = forced ? depth : depth - 1;
             int reduction = 0;
             if (!forced && quiet && depth >= 2 && i >= 2)
                 reduction = std::clamp(late_move_reduction(depth, i) - pv + !improving, 0, new_depth - 1);
