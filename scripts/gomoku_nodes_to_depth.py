@@ -22,17 +22,24 @@ def main():
     parser.add_argument("--depth", type=int, default=8)
     args = parser.parse_args()
     total = count = 0
-    with open(args.positions) as lines:
-        for line in lines:
-            match = re.search(r"position: (.*)$", line)
-            if not match:
-                continue
-            run = subprocess.run([args.kinrow, "solve", "gomoku", "--moves", match.group(1).strip(),
-                                  "--depth", str(args.depth), "--json"], capture_output=True, text=True)
-            if run.returncode != 0:
-                sys.exit(f"kinrow failed on '{match.group(1).strip()}': {run.stderr.strip()}")
-            total += json.loads(run.stdout)["nodes"]
-            count += 1
+    try:
+        lines = open(args.positions).read().splitlines()
+    except OSError as error:
+        sys.exit(f"cannot read {args.positions}: {error.strerror}")
+    for line in lines:
+        match = re.search(r"position: (.*)$", line)
+        if not match:
+            continue
+        moves = match.group(1).strip()
+        try:
+            run = subprocess.run([args.kinrow, "solve", "gomoku", "--moves", moves, "--depth", str(args.depth),
+                                  "--json"], capture_output=True, text=True)
+        except OSError as error:
+            sys.exit(f"cannot run {args.kinrow}: {error.strerror}")
+        if run.returncode != 0:
+            sys.exit(f"kinrow failed on '{moves}': {run.stderr.strip()}")
+        total += json.loads(run.stdout)["nodes"]
+        count += 1
     print(f"{count} positions, depth {args.depth}: {total} nodes")
 
 
