@@ -10,6 +10,7 @@ class RapfiJudge:
     def __init__(self, path, nodes):
         self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.nodes = nodes
+        self.nodes_searched = 0
 
     def send(self, text):
         self.proc.stdin.write(text + "\n")
@@ -23,10 +24,12 @@ class RapfiJudge:
 
     def evaluate(self, size, stones):
         """(Rapfi's score for the side to move, its move as (x, y)) after `stones`, a list of (x, y)
-        from the first stone on (x the column, y the row)."""
+        from the first stone on (x the column, y the row). `self.nodes_searched` is what the search
+        took: Rapfi answers a forced move (a four to block) at once, with an unsearched score."""
         # Rapfi prints its move a moment before it takes commands again (a START
         # in that moment is dropped): give it that moment.
         time.sleep(0.05)
+        self.nodes_searched = 0
         self.send(f"START {size}")
         while self.read() != "OK":
             pass
@@ -42,6 +45,9 @@ class RapfiJudge:
             m = re.search(r"Eval ([-+]?\w+)", line)
             if m:
                 value = m.group(1)
+            m = re.search(r"Node (\d+)([KMG]?)", line)
+            if m:
+                self.nodes_searched = int(m.group(1)) * {"": 1, "K": 10**3, "M": 10**6, "G": 10**9}[m.group(2)]
             m = re.fullmatch(r"(\d+),(\d+)", line)
             if m:
                 return score(value), (int(m.group(1)), int(m.group(2)))
