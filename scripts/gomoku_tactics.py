@@ -7,9 +7,8 @@ move let the opponent win by force: the judge's eval after it below -19,000) and
 rated it a forced win, above 19,000, and kinrow's move let it go). For each, kinrow chooses a move
 (`kinrow solve gomoku --moves ...` with the given limits) and the judge (Rapfi, classical, a fixed
 node budget) rates the position after it: a defence is solved when the opponent no longer has a
-forced win, a win when the side to move still has one (when kinrow's move is a four, Rapfi answers
-the forced block without a search: the position after that block is judged instead). Prints one
-line per position and the rates.
+forced win, a win when the side to move still has one (a four of kinrow's is judged after the
+forced block: rapfi_judge.py). Prints one line per position and the rates.
 
     scripts/gomoku_tactics.py /work/sparring/rapfi/pbrain-rapfi data/gomoku_sparring_blunders.txt \\
         --kinrow build/kinrow --time-ms 400 --nodes 100000
@@ -74,12 +73,8 @@ def main():
     for kind, moves in positions(args.blunders, args.margin):
         (row, col), score = kinrow_move(args.kinrow, moves, limits)
         stones = [tuple(int(v) for v in m.split(",")) for m in moves] + [(row, col)]
-        after, reply = judge.evaluate(15, [(c, r) for r, c in stones])
+        after, _ = judge.evaluate(15, [(c, r) for r, c in stones])
         mine = -(after or 0)  # the judge's eval is the opponent's after our move
-        if judge.nodes_searched < args.nodes // 100:
-            # Our move was a four and the judge's reply forced, given without a search: judge the
-            # position after that reply instead (ours to move).
-            mine = judge.evaluate(15, [(c, r) for r, c in stones] + [reply])[0] or 0
         ok = mine > -MATE if kind == "defend" else mine >= MATE
         solved[kind][0] += ok
         solved[kind][1] += 1

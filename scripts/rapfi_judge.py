@@ -1,16 +1,18 @@
 """Rapfi (its classical evaluator, one thread) driven over the Gomocup protocol as a judge: its
 evaluation and its move for a position, at a fixed node budget, so that the verdict does not depend
-on the machine's load. Shared by balanced_openings.py and sparring_blunders.py."""
+on the machine's load. Shared by balanced_openings.py, sparring_blunders.py and gomoku_tactics.py."""
 import re
 import subprocess
 import time
+
+# Scores beyond this are Rapfi's mate scores (score() below).
+MATE_THRESHOLD = 19000
 
 
 class RapfiJudge:
     def __init__(self, path, nodes):
         self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.nodes = nodes
-        self.nodes_searched = 0
 
     def send(self, text):
         self.proc.stdin.write(text + "\n")
@@ -24,12 +26,20 @@ class RapfiJudge:
 
     def evaluate(self, size, stones):
         """(Rapfi's score for the side to move, its move as (x, y)) after `stones`, a list of (x, y)
-        from the first stone on (x the column, y the row). `self.nodes_searched` is what the search
-        took: Rapfi answers a forced move (a four to block) at once, with an unsearched score."""
+        from the first stone on (x the column, y the row). Rapfi answers a forced move (a four to
+        block) at once with a score it has not searched (+170 where the truth was -M16): then the
+        position after that forced reply is judged instead, from the same side."""
+        value, move, nodes = self.search(size, stones)
+        if nodes < self.nodes // 100 and value is not None and abs(value) < MATE_THRESHOLD:
+            deeper, _ = self.evaluate(size, stones + [move])
+            value = None if deeper is None else -deeper
+        return value, move
+
+    def search(self, size, stones):
+        """Rapfi's score, move and nodes searched for the position after `stones`."""
         # Rapfi prints its move a moment before it takes commands again (a START
         # in that moment is dropped): give it that moment.
         time.sleep(0.05)
-        self.nodes_searched = 0
         self.send(f"START {size}")
         while self.read() != "OK":
             pass
@@ -39,7 +49,7 @@ class RapfiJudge:
         own = len(stones) % 2  # BOARD field 1: the side to move's stones (its parity), 2: the other's
         lines = ["BOARD"] + [f"{x},{y},{1 if i % 2 == own else 2}" for i, (x, y) in enumerate(stones)] + ["DONE"]
         self.send("\n".join(lines))
-        value = None
+        value, nodes = None, 0
         while True:
             line = self.read()
             m = re.search(r"Eval ([-+]?\w+)", line)
@@ -47,10 +57,10 @@ class RapfiJudge:
                 value = m.group(1)
             m = re.search(r"Node (\d+)([KMG]?)", line)
             if m:
-                self.nodes_searched = int(m.group(1)) * {"": 1, "K": 10**3, "M": 10**6, "G": 10**9}[m.group(2)]
+                nodes = int(m.group(1)) * {"": 1, "K": 10**3, "M": 10**6, "G": 10**9}[m.group(2)]
             m = re.fullmatch(r"(\d+),(\d+)", line)
             if m:
-                return score(value), (int(m.group(1)), int(m.group(2)))
+                return score(value), (int(m.group(1)), int(m.group(2))), nodes
 
     def close(self):
         self.send("END")
