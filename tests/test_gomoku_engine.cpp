@@ -288,3 +288,38 @@ TEST(GomokuSearch, ReportsALegalMoveFirst) {
     EXPECT_EQ(final.depth, 3);
     EXPECT_EQ(final.move, reports.back().move);
 }
+
+// A win claimed on one move must be played out on the next ones, even on a
+// budget far too small to find it again: the claim's proof is in the table.
+// From a self-play game at 200 ms a move (issue 11) where white claimed a
+// win in 15 plies and, its next turns' searches not reaching that far,
+// lost the game: the claim was true (the independent checker confirms it)
+// but the engine let it go.
+TEST(GomokuSearch, PlaysAClaimedWinToTheEnd) {
+    Position pos = Position::from_moves(parse_game("gomoku"),
+                                        "9,6 9,7 5,9 8,6 7,5 10,7 7,7 10,5 10,6 12,7 11,7 11,6 9,4 9,8 8,9 12,8 12,6");
+    Engine attacker(std::size_t{16} << 20), defender(std::size_t{16} << 20);
+    SearchLimits claim, small, defence;
+    claim.nodes = 100000;
+    small.nodes = 300;
+    defence.nodes = 20000;
+    SearchReport r = attacker.think(Board::from_position(pos), claim);
+    ASSERT_GT(r.score, kWinThreshold) << "no claim to play out";
+    const int claimed_plies = kWinScore - r.score;
+    const Cell winner = stone_of(pos.side_to_move());
+    for (int ply = 0; !pos.game_over(); ++ply) {
+        ASSERT_LT(ply, claimed_plies) << "the claimed win did not come: " << pos.move_list_string();
+        if (ply > 0) {
+            r = attacker.think(Board::from_position(pos), small);
+            EXPECT_GT(r.score, kWinThreshold) << "the claim was dropped: " << pos.move_list_string();
+        }
+        ASSERT_TRUE(pos.is_legal(r.move));
+        pos.play(r.move);
+        if (pos.game_over()) break;
+        SearchReport reply = defender.think(Board::from_position(pos), defence);
+        ASSERT_TRUE(pos.is_legal(reply.move));
+        pos.play(reply.move);
+        ++ply;
+    }
+    EXPECT_EQ(pos.result(), winner == Cell::X ? Result::XWins : Result::OWins) << pos.move_list_string();
+}

@@ -67,6 +67,20 @@ int late_move_reduction(int depth, int i) {
     return table[std::min(depth, 63)][std::min(i, 63)];
 }
 
+// Late moves that neither side's lines care about are reduced further: a
+// cell's ordering value (both colours' line values and combination bonuses,
+// patterns.hpp) near zero means it makes no two and spoils none, and such
+// moves rarely refute anything. The value counted is above the floor of
+// an empty line's cell (a lone stone: kFlex1, four lines, both colours); one
+// of kPolicyScale * kPolicyMax or more keeps the plain reduction. Rapfi
+// reduces by its policy score the same way.
+constexpr int kPolicyFloor = 8 * kLineValue[kFlex1];
+constexpr int kPolicyScale = 12;
+constexpr int kPolicyMax = 2;
+int policy_reduction(int value) {
+    return std::clamp(kPolicyMax - (value - kPolicyFloor) / kPolicyScale, 0, kPolicyMax);
+}
+
 // A win (loss) `plies` plies from the root; nearer wins score higher.
 constexpr int win_in(int plies) { return kWinScore - plies; }
 
@@ -276,8 +290,11 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
     auto search_moves = [&](MoveList& moves) {
         for (int i = 0; i < moves.size; ++i) {
             Sq s = moves.pick(i);
-            // Quiet late moves are searched shallower first; threats never are.
+            // Late moves are searched shallower first: quiet ones by the
+            // most, threes (ours, or a square where the opponent makes one)
+            // by a ply less, fours (either side's) never.
             bool quiet = b.shape(me, s) < kShapeFlex3 && b.shape(them, s) < kShapeFlex3;
+            bool four = makes_four(b.shape(me, s)) || makes_four(b.shape(them, s));
             // Late-move pruning: near the leaves only the best-ordered quiet
             // moves are worth a look; threats are always searched. Only once
             // a move does not lose, so a loss is never claimed from it.
@@ -285,8 +302,10 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
                 continue;
             int new_depth = forced ? depth : depth - 1;
             int reduction = 0;
-            if (!forced && quiet && depth >= 2 && i >= 2)
-                reduction = std::clamp(late_move_reduction(depth, i) - pv + !improving, 0, new_depth - 1);
+            if (!forced && !four && depth >= 2 && i >= 2)
+                reduction = std::clamp(late_move_reduction(depth, i) - pv + !improving +
+                                           (quiet ? policy_reduction(b.value(me, s) + b.value(them, s)) : -1),
+                                       0, new_depth - 1);
             b.play(s);
             int score;
             if (i == 0) {
@@ -382,6 +401,29 @@ int Engine::defend(Sq* root, int n) {
     std::copy(safe, safe + n_safe, root);
     std::copy(rest, rest + n_rest, root + n_safe);
     return n_safe;
+}
+
+Sq Engine::proven_win_in_table(const Sq* root, int n, int& score) {
+    Board& b = board_;
+    TTData e;
+    if (tt_probe(b.hash(), e) && (e.bound == kLower || e.bound == kExact) && from_tt(e.score, 0) > kWinThreshold &&
+        std::find(root, root + n, e.move) != root + n) {
+        score = from_tt(e.score, 0);
+        return e.move;
+    }
+    // The root's own entry may be gone or hold another bound: a move whose
+    // position is a proven loss for the opponent wins as well.
+    Sq best = kNoSq;
+    for (int i = 0; i < n; ++i) {
+        b.play(root[i]);
+        if (tt_probe(b.hash(), e) && (e.bound == kUpper || e.bound == kExact) && from_tt(e.score, 1) < -kWinThreshold &&
+            (best == kNoSq || -from_tt(e.score, 1) > score)) {
+            best = root[i];
+            score = -from_tt(e.score, 1);
+        }
+        b.undo();
+    }
+    return best;
 }
 
 SearchReport Engine::report(Sq move, int score, int depth, const char* source) const {
@@ -504,6 +546,10 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
         return publish(report(root[0], score, 0, "forced"));
     }
     SearchReport best = publish(report(root[0], 0, 0, "first"));
+
+    int table_score = 0;
+    if (Sq move = proven_win_in_table(root, n, table_score); move != kNoSq)
+        return publish(report(move, table_score, 0, "table"));
 
     if (limits.vcf) {
         VcfResult r = vcf_.solve(b, 32, limits.vcf_nodes, deadline());

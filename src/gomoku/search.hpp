@@ -54,7 +54,7 @@ struct SearchReport {
     std::uint64_t nodes = 0;      // main search plus VCF
     std::int64_t elapsed_ms = 0;
     std::vector<Move> pv;
-    const char* source = "search";  // "search", "vcf", "vct", "forced" or "first"
+    const char* source = "search";  // "search", "vcf", "vct", "table", "forced" or "first"
 };
 
 class Engine {
@@ -156,6 +156,13 @@ private:
     // within half the time) to the front of `root` and returns their count;
     // else (or if there are none) returns n.
     int defend(Sq* root, int n);
+    // A win proven by an earlier search whose table entries are still here:
+    // the root's own entry (a win bound and its move), or a root move after
+    // which the opponent's position is a proven loss. Every win score in the
+    // table comes from a proof (see "Where a win score may come from" in
+    // docs/gomoku.md), so a win claimed on one move is played on the next
+    // even when this turn's search would not reach that far; kNoSq if none.
+    Sq proven_win_in_table(const Sq* root, int n, int& score);
     SearchReport report(Sq move, int score, int depth, const char* source) const;
 
     std::vector<TTEntry> own_tt_;  // empty in a helper
