@@ -416,10 +416,12 @@ Sq Engine::proven_win_in_table(const Sq* root, int n, int& score) {
     Sq best = kNoSq;
     for (int i = 0; i < n; ++i) {
         b.play(root[i]);
-        if (tt_probe(b.hash(), e) && (e.bound == kUpper || e.bound == kExact) && from_tt(e.score, 1) < -kWinThreshold &&
-            (best == kNoSq || -from_tt(e.score, 1) > score)) {
-            best = root[i];
-            score = -from_tt(e.score, 1);
+        if (tt_probe(b.hash(), e) && (e.bound == kUpper || e.bound == kExact)) {
+            int ours = -from_tt(e.score, 1);
+            if (ours > kWinThreshold && (best == kNoSq || ours > score)) {
+                best = root[i];
+                score = ours;
+            }
         }
         b.undo();
     }

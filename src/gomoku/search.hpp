@@ -162,6 +162,9 @@ private:
     // table comes from a proof (see "Where a win score may come from" in
     // docs/gomoku.md), so a win claimed on one move is played on the next
     // even when this turn's search would not reach that far; kNoSq if none.
+    // Looked up here rather than by the search: its leaves return before the
+    // table probe and its principal variation takes no cut-offs, so it would
+    // have to re-walk the whole proof to the old depth first.
     Sq proven_win_in_table(const Sq* root, int n, int& score);
     SearchReport report(Sq move, int score, int depth, const char* source) const;
 
