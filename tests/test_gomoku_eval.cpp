@@ -1,7 +1,10 @@
 // The Gomoku evaluation: pattern codes on hand-made lines, the incremental
 // sums against a count from scratch, symmetry, the weights file and its
 // errors, and the tuner (loss goes down, games are replayed exactly).
+#include <algorithm>
+#include <functional>
 #include <random>
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -161,9 +164,10 @@ TEST(GomokuEval, CorruptWeightsFilesGetClearErrors) {
         EXPECT_NE(at, std::string::npos) << from;
         return text.replace(at, from.size(), to);
     };
-    EXPECT_EQ(error_of(""), "eval weights: empty file (expected the header 'kinrow-gomoku-eval 2')");
-    // The first format (seven shapes instead of eleven combos) is not read.
-    EXPECT_EQ(error_of("kinrow-gomoku-eval 1\n"), "eval weights line 1: expected the header 'kinrow-gomoku-eval 2'");
+    EXPECT_EQ(error_of(""), "eval weights: empty file (expected the header 'kinrow-gomoku-eval 3')");
+    // The earlier formats (seven shapes instead of eleven combos; no code
+    // table) are not read.
+    EXPECT_EQ(error_of("kinrow-gomoku-eval 2\n"), "eval weights line 1: expected the header 'kinrow-gomoku-eval 3'");
     EXPECT_EQ(error_of(replaced("tempo ", "tempo x")).find("eval weights line 2: "), 0u);
     EXPECT_NE(error_of(replaced("tempo 0", "tempo 0.5")).find("'0.5' is not a weight"), std::string::npos);
     EXPECT_NE(error_of(replaced("tempo 0", "tempo 0 1")).find("'tempo' takes one value"), std::string::npos);
@@ -177,6 +181,45 @@ TEST(GomokuEval, CorruptWeightsFilesGetClearErrors) {
     EXPECT_NE(error_of(replaced("\nflex3_two ", "\nflex3_three ")).find("unknown row 'flex3_three' in the combo table"),
               std::string::npos);
     EXPECT_NE(error_of(replaced("tempo ", "tempo 99999999999")).find("is not a weight"), std::string::npos);
+    EXPECT_EQ(error_of(good.substr(0, good.find("\ncode"))),
+              "eval weights: missing the code value five five five five (own)");
+    EXPECT_NE(error_of(replaced("\nflex2 flex2 flex1 dead ", "\nflex2 flex2 flex1 gone ")).find(
+                  "unknown line pattern 'gone' in the code table"),
+              std::string::npos);
+    EXPECT_NE(error_of(replaced("\nflex2 flex2 flex1 dead ", "\nflex2 flex2 flex1 ")).find(
+                  "a code row needs four pattern names and two values, has 5 words"),
+              std::string::npos);
+    // A code's patterns may come in any order, but only once.
+    EXPECT_NE(error_of(replaced("\nflex2 flex2 flex1 dead ", "\nflex2 flex2 flex1 flex1 ")).find(
+                  "the code value flex2 flex2 flex1 flex1 (own) given twice"),
+              std::string::npos);
+}
+
+TEST(GomokuEval, CodesAreTheFourPatternsInAnyOrder) {
+    // 715 codes: every multiset of four of the ten patterns once.
+    std::set<std::array<LinePattern, 4>> seen;
+    for (int c = 0; c < kPatternCodeCount; ++c) {
+        const auto& lines = code_patterns(static_cast<PatternCode>(c));
+        EXPECT_TRUE(std::is_sorted(lines.begin(), lines.end(), std::greater<>())) << c;
+        EXPECT_TRUE(seen.insert(lines).second) << c;
+        PatternSet set = 0;
+        for (int d = 0; d < 4; ++d) set = static_cast<PatternSet>(set | lines[d] << (4 * d));
+        EXPECT_EQ(code_of(set), c);
+    }
+    EXPECT_EQ(seen.size(), 715u);
+    // The directions do not matter: flex3 on one line, flex2 on two others.
+    auto set_of = [](int a, int b, int c, int d) { return static_cast<PatternSet>(a | b << 4 | c << 8 | d << 12); };
+    EXPECT_EQ(code_of(set_of(kFlex3, kFlex2, kFlex2, kDead)), code_of(set_of(kDead, kFlex2, kFlex3, kFlex2)));
+    EXPECT_NE(code_of(set_of(kFlex3, kFlex2, kFlex2, kDead)), code_of(set_of(kFlex3, kFlex2, kFlex1, kDead)));
+    EXPECT_EQ(code_name(code_of(set_of(kDead, kFlex2, kFlex3, kFlex2))), "flex3 flex2 flex2 dead");
+    // A lone black stone in the middle of the board: the cell beside it has
+    // a flex2 towards it and three flex1 lines, for black; white sees the
+    // same lines blocked on one side.
+    Board b = board_with({{7, 7}}, {}, kWhite);
+    EvalVector f = eval_features(b);
+    PatternCode black_next = code_of(b.patterns(kBlack, b.sq(7, 8)));
+    EXPECT_EQ(code_name(black_next), "flex2 flex1 flex1 flex1");
+    EXPECT_GE(f[opponent_code_term(black_next)], 8);  // the eight neighbours, black's as the opponent's
 }
 
 TEST(GomokuTuner, LowersTheLossOnASyntheticSet) {
@@ -186,11 +229,10 @@ TEST(GomokuTuner, LowersTheLossOnASyntheticSet) {
     std::vector<TrainingSample> samples;
     for (int i = 0; i < 400; ++i) {
         TrainingSample s;
-        s.features.assign(kEvalTerms, 0.0f);
         int mine = static_cast<int>(rng() % 5), theirs = static_cast<int>(rng() % 5);
-        s.features[line_term(kFlex3, kDead)] = static_cast<float>(mine);
-        s.features[line_term(kDead, kFlex3)] = static_cast<float>(theirs);
-        s.features[kTempoTerm] = 1;
+        s.features = {{line_term(kFlex3, kDead), static_cast<float>(mine)},
+                      {line_term(kDead, kFlex3), static_cast<float>(theirs)},
+                      {kTempoTerm, 1.0f}};
         s.score = mine > theirs ? 1.0f : mine < theirs ? 0.0f : 0.5f;
         samples.push_back(std::move(s));
     }

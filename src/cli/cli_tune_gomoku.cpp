@@ -85,6 +85,10 @@ void add_tune_gomoku_command(CLI::App& app) {
         ->check(CLI::Range(0, 1000000));
     cmd->add_option("--learning-rate", args->tune.learning_rate, "Adam's step in evaluation units (default 2)")
         ->check(CLI::PositiveNumber);
+    cmd->add_option("--regularisation", args->tune.regularisation,
+                    "Pull of each weight towards its start, in log-loss per unit squared (default 1e-7): "
+                    "keeps rarely seen terms near their start")
+        ->check(CLI::NonNegativeNumber);
     cmd->add_option("--start", args->start,
                     "Weights file to start from (default: the hand-set prior of the move ordering)");
     cmd->add_option("--load-games", args->load_games,
@@ -132,12 +136,18 @@ void add_tune_gomoku_command(CLI::App& app) {
             weights = r.weights;
         }
         const auto& p = args->play;
+        // The self-play options only matter when a round plays games.
+        bool played = args->load_games.empty() || args->rounds > 1;
         std::string comment = fmt::format(
             "kinrow Gomoku evaluation weights (docs/gomoku.md, \"The evaluation\"), written by\n"
-            "  kinrow tune-gomoku --games {} --nodes {} --threat-nodes {} --opening-stones {} --seed {} "
-            "--rounds {} --iterations {} --learning-rate {}{}\n{}",
-            p.games, p.nodes, p.threat_nodes, p.opening_stones, p.seed, args->rounds, args->tune.iterations,
-            args->tune.learning_rate, args->start.empty() ? "" : " --start " + args->start, history);
+            "  kinrow tune-gomoku {}--opening-stones {} --rounds {} --iterations {} --learning-rate {} "
+            "--regularisation {}{}{}\n{}",
+            played ? fmt::format("--games {} --nodes {} --threat-nodes {} --seed {} ", p.games, p.nodes,
+                                 p.threat_nodes, p.seed)
+                   : "",
+            p.opening_stones, args->rounds, args->tune.iterations, args->tune.learning_rate, args->tune.regularisation,
+            args->start.empty() ? "" : " --start " + args->start,
+            args->load_games.empty() ? "" : " --load-games " + args->load_games, history);
         std::string text = gomoku::format_eval_weights(weights, comment);
         if (args->out.empty()) fmt::print("{}", text);
         else write_text(args->out, text, "weights file");

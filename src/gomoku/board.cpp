@@ -84,6 +84,12 @@ void Board::pack_weights() {
             auto black = static_cast<Combo>(b), white = static_cast<Combo>(o);
             combo_pair_[combo_term(black, white) - kLineTerms] = pack(w.combo(black, white), w.combo(white, black));
         }
+    for (int c = 0; c < kPatternCodeCount; ++c) {
+        auto code = static_cast<PatternCode>(c);
+        // Black's code is the side to move's when black moves, the opponent's when white does.
+        code_value_[kBlack][c] = pack(w.code(code), w.opponent_code(code));
+        code_value_[kWhite][c] = pack(w.opponent_code(code), w.code(code));
+    }
 }
 
 void Board::set_eval_weights(const EvalWeights& weights) {
@@ -99,7 +105,8 @@ void Board::set_eval_weights(const EvalWeights& weights) {
 
 std::int64_t Board::cell_terms(Sq s) const {
     std::int64_t terms =
-        combo_pair_[combo_term(combo_of(patterns_[kBlack][s]), combo_of(patterns_[kWhite][s])) - kLineTerms];
+        combo_pair_[combo_term(combo_of(patterns_[kBlack][s]), combo_of(patterns_[kWhite][s])) - kLineTerms] +
+        code_value_[kBlack][code_of(patterns_[kBlack][s])] + code_value_[kWhite][code_of(patterns_[kWhite][s])];
     for (int d = 0; d < 4; ++d)
         terms += line_pair_[line_term(line_of(patterns_[kBlack][s], d), line_of(patterns_[kWhite][s], d))];
     return terms;
@@ -135,19 +142,20 @@ void Board::refresh_line(Sq s, int dir) {
     LinePattern before[2] = {line_of(patterns_[kBlack][s], dir), line_of(patterns_[kWhite][s], dir)};
     if (now[kBlack] == before[kBlack] && now[kWhite] == before[kWhite]) return;
     Combo combo_before[2] = {combo_of(patterns_[kBlack][s]), combo_of(patterns_[kWhite][s])};
+    std::int64_t delta = line_pair_[line_term(now[kBlack], now[kWhite])] -
+                         line_pair_[line_term(before[kBlack], before[kWhite])];
     for (Colour c : {kBlack, kWhite}) {
         if (now[c] == before[c]) continue;
         PatternSet set = static_cast<PatternSet>((patterns_[c][s] & mask) | (now[c] << shift));
+        delta += code_value_[c][code_of(set)] - code_value_[c][code_of(patterns_[c][s])];
         patterns_[c][s] = set;
         --shape_count_[c][shape_[c][s]];
         shape_[c][s] = shape_of(set);
         ++shape_count_[c][shape_[c][s]];
         value_[c][s] = static_cast<std::int16_t>(value_of(set));
     }
-    // Only this direction's codes and the combos can have changed; combos
-    // change far less often than line patterns.
-    std::int64_t delta = line_pair_[line_term(now[kBlack], now[kWhite])] -
-                         line_pair_[line_term(before[kBlack], before[kWhite])];
+    // Only this direction's line pair, the codes and the combos can have
+    // changed; combos change far less often than line patterns.
     Combo combo_now[2] = {combo_of(patterns_[kBlack][s]), combo_of(patterns_[kWhite][s])};
     if (combo_now[kBlack] != combo_before[kBlack] || combo_now[kWhite] != combo_before[kWhite])
         delta += combo_pair_[combo_term(combo_now[kBlack], combo_now[kWhite]) - kLineTerms] -

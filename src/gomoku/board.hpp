@@ -106,7 +106,7 @@ private:
     // Both sides' evaluation terms in one number (black's in the low half,
     // white's times 2^32 added): one table look-up and one add per change
     // serve both sides to move. Exact while each sum stays below 2^31: 400
-    // squares x 5 terms x the weights file's limit of 100,000 is 2 x 10^8.
+    // squares x 7 terms x the weights file's limit of 100,000 is 2.8 x 10^8.
     static std::int64_t pack(int black, int white) {
         return static_cast<std::int64_t>(white) * (std::int64_t{1} << 32) + black;
     }
@@ -131,6 +131,7 @@ private:
     std::array<std::uint8_t, kMaxSquares> near_{};
     std::array<std::int64_t, kLineTerms> line_pair_{};
     std::array<std::int64_t, kComboTerms> combo_pair_{};
+    std::array<std::array<std::int64_t, kPatternCodeCount>, 2> code_value_{};  // by the code's colour
     std::array<std::int64_t, kMaxSquares> cell_terms_{};
     std::int64_t eval_sums_ = 0;
     std::array<std::array<int, kShapeFive + 1>, 2> shape_count_{};

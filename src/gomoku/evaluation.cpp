@@ -1,6 +1,8 @@
 #include "gomoku/evaluation.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <functional>
 #include <cmath>
 #include <sstream>
 #include <vector>
@@ -23,7 +25,7 @@ constexpr const char* kLinePatternNames[kLinePatternCount] = {
 constexpr const char* kComboNames[kComboCount] = {
     "none",  "two",         "double_two",   "flex3", "flex3_two", "double_flex3",
     "block4", "block4_two", "block4_flex3", "flex4", "five"};
-constexpr std::string_view kHeader = "kinrow-gomoku-eval 2";
+constexpr std::string_view kHeader = "kinrow-gomoku-eval 3";
 
 struct Scalar {
     const char* name;
@@ -61,7 +63,7 @@ public:
             std::vector<std::string_view> tokens = words(line);
             if (tokens.empty()) continue;
             if (!header) {
-                if (tokens.size() != 2 || tokens[0] != "kinrow-gomoku-eval" || tokens[1] != "2")
+                if (tokens.size() != 2 || tokens[0] != "kinrow-gomoku-eval" || tokens[1] != "3")
                     fail(fmt::format("expected the header '{}'", kHeader));
                 header = true;
                 continue;
@@ -85,8 +87,13 @@ private:
         if (t < kLineTerms)
             return fmt::format("the line value {} / {}", kLinePatternNames[t / kLinePatternCount],
                                kLinePatternNames[t % kLinePatternCount]);
-        int c = t - kLineTerms;
-        return fmt::format("the combo value {} / {}", kComboNames[c / kComboCount], kComboNames[c % kComboCount]);
+        if (t < kLineTerms + kComboTerms) {
+            int c = t - kLineTerms;
+            return fmt::format("the combo value {} / {}", kComboNames[c / kComboCount], kComboNames[c % kComboCount]);
+        }
+        int c = t - code_term(0);
+        return fmt::format("the code value {} ({})", code_name(static_cast<PatternCode>(c % kPatternCodeCount)),
+                           c < kPatternCodeCount ? "own" : "the opponent's");
     }
 
     int weight(std::string_view token) const {
@@ -111,8 +118,8 @@ private:
     }
 
     void entry(const std::vector<std::string_view>& tokens) {
-        if (tokens.size() == 1 && (tokens[0] == "line" || tokens[0] == "combo")) {
-            table_ = tokens[0] == "line" ? 1 : 2;
+        if (tokens.size() == 1 && (tokens[0] == "line" || tokens[0] == "combo" || tokens[0] == "code")) {
+            table_ = tokens[0] == "line" ? 1 : tokens[0] == "combo" ? 2 : 3;
             return;
         }
         for (const Scalar& s : kScalars)
@@ -128,7 +135,25 @@ private:
         if (table_ == 2) return row(tokens, kComboNames, [](int own, int opp) {
                    return combo_term(static_cast<Combo>(own), static_cast<Combo>(opp));
                });
+        if (table_ == 3) return code_row(tokens);
         fail(fmt::format("unknown entry '{}'", tokens[0]));
+    }
+
+    // Four pattern names (any order), then the own and the opponent's value.
+    void code_row(const std::vector<std::string_view>& tokens) {
+        if (tokens.size() != 6)
+            fail(fmt::format("a code row needs four pattern names and two values, has {} words", tokens.size()));
+        std::array<int, 4> lines{};
+        for (int i = 0; i < 4; ++i) {
+            lines[i] = index_of(kLinePatternNames, tokens[i]);
+            if (lines[i] < 0) fail(fmt::format("unknown line pattern '{}' in the code table", tokens[i]));
+        }
+        std::sort(lines.begin(), lines.end(), std::greater<>());
+        PatternSet patterns = 0;
+        for (int d = 0; d < 4; ++d) patterns = static_cast<PatternSet>(patterns | lines[d] << (4 * d));
+        PatternCode code = code_of(patterns);
+        set(code_term(code), tokens[4]);
+        set(opponent_code_term(code), tokens[5]);
     }
 
     template <std::size_t N, typename Term>
@@ -145,13 +170,18 @@ private:
     EvalWeights weights_;
     std::array<bool, kEvalTerms> seen_{};
     int number_ = 0;
-    int table_ = 0;  // 1 inside the line table, 2 inside the combo table
+    int table_ = 0;  // 1 inside the line table, 2 inside the combo table, 3 inside the code table
 };
 
 }  // namespace
 
 const char* line_pattern_name(LinePattern p) { return kLinePatternNames[p]; }
 const char* combo_name(Combo c) { return kComboNames[c]; }
+std::string code_name(PatternCode code) {
+    const auto& lines = code_patterns(code);
+    return fmt::format("{} {} {} {}", kLinePatternNames[lines[0]], kLinePatternNames[lines[1]],
+                       kLinePatternNames[lines[2]], kLinePatternNames[lines[3]]);
+}
 
 EvalWeights parse_eval_weights(std::string_view text) { return Parser{}.run(text); }
 
@@ -173,6 +203,11 @@ std::string format_eval_weights(const EvalWeights& weights, std::string_view com
     };
     table("line", kLinePatternNames, kLinePatternCount, 0);
     table("combo", kComboNames, kComboCount, kLineTerms);
+    out << "code  # the four line patterns, then the value as the side to move's code and as the opponent's\n";
+    for (int c = 0; c < kPatternCodeCount; ++c) {
+        auto code = static_cast<PatternCode>(c);
+        out << fmt::format("{:<26} {:>6} {:>6}\n", code_name(code), weights.code(code), weights.opponent_code(code));
+    }
     return out.str();
 }
 
@@ -230,6 +265,8 @@ EvalVector eval_features(const Board& board) {
         PatternSet mine = board.patterns(me, s), theirs = board.patterns(them, s);
         for (int d = 0; d < 4; ++d) ++f[line_term(line_of(mine, d), line_of(theirs, d))];
         ++f[combo_term(combo_of(mine), combo_of(theirs))];
+        ++f[code_term(code_of(mine))];
+        ++f[opponent_code_term(code_of(theirs))];
     }
     f[kTempoTerm] = 1;
     f[kDoubleThreeTerm] = board.shape_count(me, kShapeDoubleFlex3) && !has_four(board, them);

@@ -1,15 +1,18 @@
-// The Gomoku evaluation: a linear function of pattern codes, with weights
-// tuned from self-play games (tuner.*) and shipped as a data file.
+// The Gomoku evaluation: a linear function of per-cell pattern terms, with
+// weights tuned from games (tuner.*) and shipped as a data file.
 //
 // Every empty cell has, on each of its four lines, a line pattern for each
 // colour (patterns.hpp: what a stone of that colour there would make). The
-// pair (own pattern, opponent's pattern) on one line is the cell's code for
-// that direction; a table of 10 x 10 values maps it to a score for the side to
+// pair (own pattern, opponent's pattern) on one line is the cell's line pair
+// for that direction; a table of 10 x 10 values maps it to a score for the side to
 // move, the same table for all four directions (so the evaluation does not
 // change when the board is mirrored or turned). The combination of the four
 // lines — the cell's combo (patterns.hpp), for both colours — adds a second
-// table of 11 x 11 values, and three whole-board terms finish it: the right to move, and a
-// double open three of either side that the other cannot answer with a four.
+// table of 11 x 11 values; the four patterns as a multiset — the cell's code
+// (patterns.hpp) — add a value for the side to move's code and one for the
+// opponent's (715 each); three whole-board terms finish it: the right to
+// move, and a double open three of either side that the other cannot answer
+// with a four.
 //
 // The evaluation is the dot product of these weights with feature counts,
 // which is what makes it tunable by logistic regression; Board keeps the
@@ -31,7 +34,11 @@ inline constexpr int kLineTerms = kLinePatternCount * kLinePatternCount;
 inline constexpr int kComboTerms = kComboCount * kComboCount;
 constexpr int line_term(LinePattern own, LinePattern opponent) { return own * kLinePatternCount + opponent; }
 constexpr int combo_term(Combo own, Combo opponent) { return kLineTerms + own * kComboCount + opponent; }
-inline constexpr int kTempoTerm = kLineTerms + kComboTerms;
+constexpr int code_term(PatternCode own) { return kLineTerms + kComboTerms + own; }
+constexpr int opponent_code_term(PatternCode opponent) {
+    return kLineTerms + kComboTerms + kPatternCodeCount + opponent;
+}
+inline constexpr int kTempoTerm = kLineTerms + kComboTerms + 2 * kPatternCodeCount;
 // Our double open three, and the opponent has no four to answer it with.
 inline constexpr int kDoubleThreeTerm = kTempoTerm + 1;
 // The opponent's double open three, and we have no four.
@@ -44,14 +51,18 @@ struct EvalWeights {
     EvalVector w{};
     int line(LinePattern own, LinePattern opponent) const { return w[line_term(own, opponent)]; }
     int combo(Combo own, Combo opponent) const { return w[combo_term(own, opponent)]; }
+    int code(PatternCode own) const { return w[code_term(own)]; }
+    int opponent_code(PatternCode opponent) const { return w[opponent_code_term(opponent)]; }
     bool operator==(const EvalWeights&) const = default;
 };
 
 // The weights file (data/gomoku/eval_weights.txt): `#` comments, the header
-// `kinrow-gomoku-eval 2`, then `tempo N`, `double_three N`,
+// `kinrow-gomoku-eval 3`, then `tempo N`, `double_three N`,
 // `opponent_double_three N`, a `line` table (ten rows: own pattern name, then
-// the values for the opponent's patterns dead .. five) and a `combo` table
-// (eleven rows: own combo name, then the values for the opponent's combos).
+// the values for the opponent's patterns dead .. five), a `combo` table
+// (eleven rows: own combo name, then the values for the opponent's combos)
+// and a `code` table (715 rows: a code's four pattern names, then its value
+// as the side to move's code and as the opponent's).
 // Every entry exactly once; anything else throws Error naming the line.
 EvalWeights parse_eval_weights(std::string_view text);
 std::string format_eval_weights(const EvalWeights& weights, std::string_view comment = {});
@@ -64,6 +75,8 @@ EvalWeights prior_eval_weights();
 
 const char* line_pattern_name(LinePattern p);
 const char* combo_name(Combo c);
+// A code's four pattern names, strongest first ("flex2 flex2 flex1 dead").
+std::string code_name(PatternCode code);
 
 // The evaluation for the side to move with the board's weights (not
 // clamped; no win detection).

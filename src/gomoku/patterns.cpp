@@ -1,5 +1,8 @@
 #include "gomoku/patterns.hpp"
 
+#include <algorithm>
+#include <functional>
+
 namespace kinrow::gomoku {
 
 namespace {
@@ -54,6 +57,17 @@ struct Builder {
 }  // namespace
 
 CombinedTables::CombinedTables() {
+    // Codes in the order of their patterns strongest first, read as digits.
+    std::array<PatternCode, 10000> code_of_sorted{};
+    int next = 0;
+    for (int a = kLinePatternCount - 1; a >= 0; --a)
+        for (int b = a; b >= 0; --b)
+            for (int c = b; c >= 0; --c)
+                for (int d = c; d >= 0; --d) {
+                    code_patterns[next] = {static_cast<LinePattern>(a), static_cast<LinePattern>(b),
+                                           static_cast<LinePattern>(c), static_cast<LinePattern>(d)};
+                    code_of_sorted[((a * 10 + b) * 10 + c) * 10 + d] = static_cast<PatternCode>(next++);
+                }
     for (int set = 0; set < (1 << 16); ++set) {
         int count[16] = {};
         int sum = 0;
@@ -89,6 +103,10 @@ CombinedTables::CombinedTables() {
         }
         combo[set] = c;
         value[set] = static_cast<std::int16_t>(sum + kShapeBonus[s]);
+        std::array<int, 4> lines{};
+        for (int d = 0; d < 4; ++d) lines[d] = std::min((set >> (4 * d)) & 15, kLinePatternCount - 1);
+        std::sort(lines.begin(), lines.end(), std::greater<>());
+        code[set] = code_of_sorted[((lines[0] * 10 + lines[1]) * 10 + lines[2]) * 10 + lines[3]];
     }
 }
 

@@ -118,15 +118,27 @@ inline constexpr int kLineValue[kLinePatternCount] = {0, 1, 3, 6, 16, 18, 50, 55
 // Combinations are worth more than their lines: they are threats that one
 // reply cannot answer.
 inline constexpr int kShapeBonus[kShapeFive + 1] = {0, 0, 300, 0, 500, 800, 1000};
+// The four line patterns of a cell as a multiset, numbered 0..714 (which
+// direction holds which pattern does not matter): the evaluation's per-cell
+// code. A cell where two twos and a one cross is a hub of future threats,
+// worth more than the same lines spread over three cells; a sum over lines
+// cannot say so, a value per code can.
+inline constexpr int kPatternCodeCount = 715;  // multisets of 4 of the 10 line patterns
+using PatternCode = std::uint16_t;
 struct CombinedTables {
     CombinedTables();
     std::array<std::uint8_t, 1 << 16> shape;
     std::array<std::uint8_t, 1 << 16> combo;
     std::array<std::int16_t, 1 << 16> value;
+    std::array<PatternCode, 1 << 16> code;
+    // The patterns of each code, strongest first.
+    std::array<std::array<LinePattern, 4>, kPatternCodeCount> code_patterns;
 };
 extern const CombinedTables kCombined;
 inline Shape shape_of(PatternSet set) { return static_cast<Shape>(kCombined.shape[set]); }
 inline Combo combo_of(PatternSet set) { return static_cast<Combo>(kCombined.combo[set]); }
 inline int value_of(PatternSet set) { return kCombined.value[set]; }
+inline PatternCode code_of(PatternSet set) { return kCombined.code[set]; }
+inline const std::array<LinePattern, 4>& code_patterns(PatternCode code) { return kCombined.code_patterns[code]; }
 
 }  // namespace kinrow::gomoku

@@ -19,6 +19,9 @@ constexpr int kLeafVcfFours = 12;
 constexpr std::uint64_t kLeafVcfNodes = 400;
 // Threats (fours and threes) of the root VCT search.
 constexpr int kVctThreats = 12;
+// Following a claimed VCT win, its search may use this many times the
+// budget: letting the win go would retract the claim.
+constexpr int kClaimBudgetFactor = 4;
 // A score this much below the previous iteration's marks an unstable position.
 constexpr int kUnstableDrop = 60;
 // The root defence: moves checked against the opponent's threats, and the
@@ -130,6 +133,8 @@ void Engine::tt_store(std::uint64_t key, const TTData& d) {
 
 void Engine::clear() {
     std::fill(own_tt_.begin(), own_tt_.end(), TTEntry{});
+    claim_after_ = 0;
+    claim_threats_ = claim_plies_ = 0;
     for (auto& k : killers_) k.fill(kNoSq);
     for (auto& h : history_) h.fill(0);
 }
@@ -428,6 +433,15 @@ Sq Engine::proven_win_in_table(const Sq* root, int n, int& score) {
     return best;
 }
 
+bool Engine::follows_claim() const {
+    if (!claim_after_) return false;
+    Colour them = other(board_.side_to_move());
+    for (Sq s : board_.squares())
+        if (board_.cell(s) == them + 1 && (board_.hash() ^ stone_key(them, s) ^ side_key()) == claim_after_)
+            return true;
+    return false;
+}
+
 SearchReport Engine::report(Sq move, int score, int depth, const char* source) const {
     SearchReport r;
     r.move = move == kNoSq ? kNoMove : board_.to_move(move);
@@ -545,6 +559,15 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     }
     if (forced || n == 1) {
         int score = b.shape_count(them, kShapeFive) > 1 ? -win_in(2) : 0;
+        // The only move inside our claimed win (the proof covered the reply
+        // that forces it): the claim stands, and goes on after this move.
+        if (score == 0 && claim_plies_ > 2 && follows_claim()) {
+            claim_plies_ -= 2;
+            score = win_in(claim_plies_);
+            b.play(root[0]);
+            claim_after_ = b.hash();
+            b.undo();
+        }
         return publish(report(root[0], score, 0, "forced"));
     }
     SearchReport best = publish(report(root[0], 0, 0, "first"));
@@ -564,11 +587,24 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     }
 
     if (limits.vct) {
-        auto deadline = limits.time_ms ? start_ + std::chrono::milliseconds(limits.time_ms / 4)
-                                       : std::chrono::steady_clock::time_point{};
-        VctResult r = vct_.solve(b, kVctThreats, limits.vct_nodes, deadline);
+        // A quarter of the time, deepening from one threat; following our
+        // claimed win, the whole turn from the claim's depth less one.
+        bool follow = follows_claim();
+        auto deadline = follow           ? this->deadline()
+                        : limits.time_ms ? start_ + std::chrono::milliseconds(limits.time_ms / 4)
+                                         : std::chrono::steady_clock::time_point{};
+        VctResult r = vct_.solve(b, kVctThreats, follow ? kClaimBudgetFactor * limits.vct_nodes : limits.vct_nodes,
+                                 deadline, follow ? claim_threats_ - 1 : 1);
         vcf_nodes_ += r.nodes;
-        if (r.win) return publish(report(r.first, win_in(r.plies), 0, "vct"));
+        claim_after_ = 0;
+        if (r.win) {
+            b.play(r.first);
+            claim_after_ = b.hash();
+            b.undo();
+            claim_threats_ = r.threats;
+            claim_plies_ = r.plies;
+            return publish(report(r.first, win_in(r.plies), 0, "vct"));
+        }
     }
 
     // Defence: when the opponent, were it his move, wins by fours or threats,

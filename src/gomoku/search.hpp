@@ -166,6 +166,9 @@ private:
     // table probe and its principal variation takes no cut-offs, so it would
     // have to re-walk the whole proof to the old depth first.
     Sq proven_win_in_table(const Sq* root, int n, int& score);
+    // Is this position our claimed VCT win after the opponent's reply (any
+    // of his stones taken back gives the position after our claimed move)?
+    bool follows_claim() const;
     SearchReport report(Sq move, int score, int depth, const char* source) const;
 
     std::vector<TTEntry> own_tt_;  // empty in a helper
@@ -179,6 +182,14 @@ private:
     const EvalWeights* weights_ = &default_eval_weights();
     Board board_{15, 15, WinRule::AtLeastK};
     SearchLimits limits_;
+    // The last root VCT win: the key of the position after its first threat
+    // (or after a forced move inside it), the threats it was proven with and
+    // its plies (0: none). The win lies within one threat less after any
+    // reply the proof covered, and the VCT's table still holds most of it:
+    // searched from there at once, the next move keeps the claim (a win
+    // claimed and then let go is a retracted claim).
+    std::uint64_t claim_after_ = 0;
+    int claim_threats_ = 0, claim_plies_ = 0;
     std::chrono::steady_clock::time_point start_;
     std::uint64_t nodes_ = 0, vcf_nodes_ = 0;
     std::uint64_t next_clock_check_ = 0;  // nodes_ + vcf_nodes_ at the next check_clock()

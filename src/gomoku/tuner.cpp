@@ -38,9 +38,14 @@ void play_opening(Board& board, int stones, std::uint64_t& state) {
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
 // The side to move's expected score under `weights`, summed as log-loss.
-double sample_loss(const TrainingSample& sample, const std::vector<float>& w, double scale) {
+double dot(const TrainingSample& sample, const std::vector<float>& w) {
     double z = 0;
-    for (std::size_t t = 0; t < w.size(); ++t) z += static_cast<double>(w[t]) * sample.features[t];
+    for (auto [term, count] : sample.features) z += static_cast<double>(w[term]) * count;
+    return z;
+}
+
+double sample_loss(const TrainingSample& sample, const std::vector<float>& w, double scale) {
+    double z = dot(sample, w);
     double p = std::clamp(sigmoid(z / scale), 1e-12, 1 - 1e-12);
     return -(sample.score * std::log(p) + (1 - sample.score) * std::log(1 - p));
 }
@@ -220,7 +225,11 @@ std::vector<TrainingSample> training_samples(const std::vector<TrainingGame>& ga
             if (static_cast<int>(ply) >= options.opening_stones && !decided) {
                 EvalVector f = eval_features(board);
                 double black = games[g].black_score;
-                samples.push_back({{f.begin(), f.end()}, static_cast<float>(me == kBlack ? black : 1 - black)});
+                TrainingSample sample;
+                for (int t = 0; t < kEvalTerms; ++t)
+                    if (f[t]) sample.features.emplace_back(t, static_cast<float>(f[t]));
+                sample.score = static_cast<float>(me == kBlack ? black : 1 - black);
+                samples.push_back(std::move(sample));
             }
             board.play(s);
         }
@@ -264,11 +273,9 @@ TuneResult tune_weights(const std::vector<TrainingSample>& samples, const EvalWe
     for (int iteration = 0; iteration < options.iterations; ++iteration) {
         std::fill(gradient.begin(), gradient.end(), 0.0);
         for (const TrainingSample& sample : samples) {
-            float z = 0;
-            for (std::size_t t = 0; t < terms; ++t) z += w[t] * sample.features[t];
             // d(log-loss)/dz for a sigmoid of z / scale.
-            double error = (sigmoid(z / options.scale) - sample.score) / options.scale / n;
-            for (std::size_t t = 0; t < terms; ++t) gradient[t] += error * sample.features[t];
+            double error = (sigmoid(dot(sample, w) / options.scale) - sample.score) / options.scale / n;
+            for (auto [term, count] : sample.features) gradient[term] += error * count;
         }
         beta1_power *= kBeta1;
         beta2_power *= kBeta2;

@@ -14,6 +14,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/types.hpp"
@@ -57,7 +58,8 @@ std::string format_training_games(const std::vector<TrainingGame>& games);
 std::vector<TrainingGame> parse_training_games(std::string_view text);
 
 struct TrainingSample {
-    std::vector<float> features;  // eval_features() of the position
+    // eval_features() of the position, its non-zero terms only: (term, count).
+    std::vector<std::pair<int, float>> features;
     float score = 0.5f;           // the game's result for the side to move
 };
 

@@ -38,7 +38,7 @@ bool VctSearcher::out_of_budget() {
 }
 
 VctResult VctSearcher::solve(Board& board, int max_threats, std::uint64_t node_budget,
-                             std::chrono::steady_clock::time_point deadline) {
+                             std::chrono::steady_clock::time_point deadline, int first_threats) {
     nodes_ = 0;
     budget_ = node_budget;
     deadline_ = deadline;
@@ -46,10 +46,12 @@ VctResult VctSearcher::solve(Board& board, int max_threats, std::uint64_t node_b
     attacker_ = board.side_to_move();
     VctResult result;
     // Iterative deepening: short wins are found first and cheaply.
-    for (int depth = 1; depth <= max_threats && !result.plies && !aborted_; ++depth)
+    for (int depth = std::max(first_threats, 1); depth <= max_threats && !result.plies && !aborted_; ++depth) {
         result.plies = attack(board, depth, kNoSq, &result.first);
+        result.threats = depth;
+    }
     result.win = result.plies > 0 && !aborted_;
-    if (!result.win) result.plies = 0;
+    if (!result.win) result.plies = result.threats = 0;
     result.nodes = nodes_;
     result.aborted = aborted_;
     return result;

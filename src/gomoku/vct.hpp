@@ -18,6 +18,7 @@ struct VctResult {
     bool win = false;
     Sq first = kNoSq;  // the attacker's first threat of a win
     int plies = 0;     // to the five along the longest defence of the proof
+    int threats = 0;   // the attacker's threats the proof was searched with
     std::uint64_t nodes = 0;
     bool aborted = false;
 };
@@ -27,9 +28,13 @@ public:
     explicit VctSearcher(int table_bits = 18);
 
     // Does the side to move win by threats within `max_threats` of its own
-    // moves? Leaves the board as it was; deterministic without a deadline.
+    // moves? Deepens from `first_threats` (a win known to need about that
+    // many is found without the shallower iterations first). Leaves the
+    // board as it was; deterministic without a deadline. The table stays
+    // from one call to the next: a proof found on one move is mostly still
+    // there on the next.
     VctResult solve(Board& board, int max_threats, std::uint64_t node_budget,
-                    std::chrono::steady_clock::time_point deadline = {});
+                    std::chrono::steady_clock::time_point deadline = {}, int first_threats = 1);
 
 private:
     int attack(Board& board, int threats_left, Sq last, Sq* first = nullptr);
