@@ -588,11 +588,12 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
 
     if (limits.vct) {
         // A quarter of the time, deepening from one threat; following our
-        // claimed win, the whole turn from the claim's depth less one.
+        // claimed win, half of it from the claim's depth less one (the
+        // other half is left to the main search, should the win not be
+        // found again).
         bool follow = follows_claim();
-        auto deadline = follow           ? this->deadline()
-                        : limits.time_ms ? start_ + std::chrono::milliseconds(limits.time_ms / 4)
-                                         : std::chrono::steady_clock::time_point{};
+        auto deadline = limits.time_ms ? start_ + std::chrono::milliseconds(limits.time_ms / (follow ? 2 : 4))
+                                       : std::chrono::steady_clock::time_point{};
         VctResult r = vct_.solve(b, kVctThreats, follow ? kClaimBudgetFactor * limits.vct_nodes : limits.vct_nodes,
                                  deadline, follow ? claim_threats_ - 1 : 1);
         vcf_nodes_ += r.nodes;
