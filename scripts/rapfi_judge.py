@@ -1,9 +1,10 @@
 """Rapfi (its classical evaluator, one thread) driven over the Gomocup protocol as a judge: its
 evaluation and its move for a position, at a fixed node budget, so that the verdict does not depend
-on the machine's load. Shared by balanced_openings.py, sparring_blunders.py and gomoku_tactics.py."""
+on the machine's load. Shared by balanced_openings.py, sparring_blunders.py, gomoku_tactics.py and
+judge_training_games.py."""
 import re
+import select
 import subprocess
-import time
 
 # Scores beyond this are Rapfi's mate scores (score() below).
 MATE_THRESHOLD = 19000
@@ -37,12 +38,13 @@ class RapfiJudge:
 
     def search(self, size, stones):
         """Rapfi's score, move and nodes searched for the position after `stones`."""
-        # Rapfi prints its move a moment before it takes commands again (a START
-        # in that moment is dropped): give it that moment.
-        time.sleep(0.05)
-        self.send(f"START {size}")
-        while self.read() != "OK":
-            pass
+        # Rapfi prints its move a moment before it takes commands again, and a
+        # START in that moment is dropped: one not answered soon is sent again
+        # (a late second OK is harmless, the next START skips it).
+        while True:
+            self.send(f"START {size}")
+            if self.wait_for("OK", 0.1):
+                break
         self.send("INFO timeout_turn 600000")
         self.send("INFO thread_num 1")
         self.send(f"INFO max_node {self.nodes}")
@@ -58,9 +60,19 @@ class RapfiJudge:
             m = re.search(r"Node (\d+)([KMG]?)", line)
             if m:
                 nodes = int(m.group(1)) * {"": 1, "K": 10**3, "M": 10**6, "G": 10**9}[m.group(2)]
-            m = re.fullmatch(r"(\d+),(\d+)", line)
+            m = re.fullmatch(r"(-?\d+),(-?\d+)", line)
             if m:
-                return score(value), (int(m.group(1)), int(m.group(2))), nodes
+                move = (int(m.group(1)), int(m.group(2)))
+                if min(move) < 0:  # no move (a full board): no verdict either
+                    return None, None, nodes
+                return score(value), move, nodes
+
+    def wait_for(self, answer, seconds):
+        """Whether `answer` comes as a line within `seconds` of quiet (other lines are skipped)."""
+        while select.select([self.proc.stdout], [], [], seconds)[0]:
+            if self.read() == answer:
+                return True
+        return False
 
     def close(self):
         self.send("END")

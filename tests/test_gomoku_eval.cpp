@@ -291,3 +291,30 @@ TEST(GomokuTuner, SelfPlayGamesReplayAndTune) {
     // An occupied cell in a game is refused when the positions are replayed.
     EXPECT_THROW(training_samples(parse_training_games("1 40 40\n"), play), Error);
 }
+
+TEST(GomokuTuner, JudgedMovesBlendIntoTheTargets) {
+    SelfPlayOptions play;
+    play.width = play.height = 9;
+    play.opening_stones = 4;
+    // Black won; the judge rated black's fifth stone's position 0.2 for
+    // black and white's sixth 0.9 for white.
+    std::vector<TrainingGame> games = parse_training_games("1 40 41 30 31 52:0.2 51:0.9 60\n");
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(games[0].judged[4], 0.2f);
+    EXPECT_EQ(games[0].judged[6], kNotJudged);
+    EXPECT_EQ(parse_training_games(format_training_games(games))[0].judged, games[0].judged);
+    std::vector<TrainingSample> results_only = training_samples(games, play);
+    ASSERT_EQ(results_only.size(), 3u);  // plies 4, 5 and 6
+    EXPECT_FLOAT_EQ(results_only[0].score, 1);
+    EXPECT_FLOAT_EQ(results_only[1].score, 0);
+    std::vector<TrainingSample> blended = training_samples(games, play, 0.5);
+    EXPECT_FLOAT_EQ(blended[0].score, 0.6f);   // (0.2 + 1) / 2
+    EXPECT_FLOAT_EQ(blended[1].score, 0.45f);  // (0.9 + 0) / 2
+    EXPECT_FLOAT_EQ(blended[2].score, 1);      // not judged: the result
+    // Games without judged moves keep no judged list (and write none).
+    EXPECT_TRUE(parse_training_games("1 40 41\n")[0].judged.empty());
+    EXPECT_THROW(parse_training_games("1 40:1.5\n"), Error);
+    EXPECT_THROW(parse_training_games("1 40:\n"), Error);
+    EXPECT_THROW(parse_training_games("1 40:0.5x\n"), Error);
+    EXPECT_THROW(parse_training_games("1 :0.5\n"), Error);
+}

@@ -1,6 +1,7 @@
 // `kinrow tune-gomoku`: regenerates the Gomoku evaluation's weights
 // (data/gomoku/eval_weights.txt) from self-play games; the method is in
 // gomoku/tuner.hpp and docs/gomoku.md.
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -54,6 +55,7 @@ void add_tune_gomoku_command(CLI::App& app) {
         gomoku::SelfPlayOptions play;
         gomoku::TuneOptions tune;
         int rounds = 1;
+        double judge_weight = 0;
         std::string start, out, save_games, load_games;
         std::vector<std::string> duel;
     };
@@ -93,6 +95,11 @@ void add_tune_gomoku_command(CLI::App& app) {
                     "Weights file to start from (default: the hand-set prior of the move ordering)");
     cmd->add_option("--load-games", args->load_games,
                     "Tune on these games (from --save-games) instead of playing the first round");
+    cmd->add_option("--judge-weight", args->judge_weight,
+                    "Share of a judged position's target taken from the judge's score, the rest from "
+                    "the game's result (default 0: results only; only games with judged moves, `move:score`, "
+                    "have any)")
+        ->check(CLI::Range(0.0, 1.0));
     cmd->add_option("--save-games", args->save_games, "Write every game played to this file");
     cmd->add_option("--duel", args->duel,
                     "Instead of tuning, play --games games between two weights files (or 'prior', "
@@ -121,8 +128,8 @@ void add_tune_gomoku_command(CLI::App& app) {
             // generalises; the weights are fitted on the other four.
             std::vector<gomoku::TrainingGame> fit, held_out;
             for (std::size_t g = 0; g < games.size(); ++g) (g % 5 == 4 ? held_out : fit).push_back(games[g]);
-            auto samples = gomoku::training_samples(fit, args->play);
-            auto validation = gomoku::training_samples(held_out, args->play);
+            auto samples = gomoku::training_samples(fit, args->play, args->judge_weight);
+            auto validation = gomoku::training_samples(held_out, args->play, args->judge_weight);
             args->tune.scale = gomoku::fit_scale(samples, weights);
             gomoku::TuneResult r = gomoku::tune_weights(samples, weights, args->tune);
             std::string line = fmt::format(
@@ -138,16 +145,18 @@ void add_tune_gomoku_command(CLI::App& app) {
         const auto& p = args->play;
         // The self-play options only matter when a round plays games.
         bool played = args->load_games.empty() || args->rounds > 1;
+        bool judged = std::any_of(games.begin(), games.end(), [](const auto& g) { return !g.judged.empty(); });
         std::string comment = fmt::format(
             "kinrow Gomoku evaluation weights (docs/gomoku.md, \"The evaluation\"), written by\n"
             "  kinrow tune-gomoku {}--opening-stones {} --rounds {} --iterations {} --learning-rate {} "
-            "--regularisation {}{}{}\n{}",
+            "--regularisation {}{}{}{}\n{}",
             played ? fmt::format("--games {} --nodes {} --threat-nodes {} --seed {} ", p.games, p.nodes,
                                  p.threat_nodes, p.seed)
                    : "",
             p.opening_stones, args->rounds, args->tune.iterations, args->tune.learning_rate, args->tune.regularisation,
             args->start.empty() ? "" : " --start " + args->start,
-            args->load_games.empty() ? "" : " --load-games " + args->load_games, history);
+            args->load_games.empty() ? "" : " --load-games " + args->load_games,
+            judged ? fmt::format(" --judge-weight {}", args->judge_weight) : "", history);
         std::string text = gomoku::format_eval_weights(weights, comment);
         if (args->out.empty()) fmt::print("{}", text);
         else write_text(args->out, text, "weights file");

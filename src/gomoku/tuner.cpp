@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -173,10 +174,13 @@ DuelResult play_duel(const EvalWeights& first, const EvalWeights& second, const 
 }
 
 std::string format_training_games(const std::vector<TrainingGame>& games) {
-    std::string out = "# result for black (1, 0, 0.5), then the moves as row * width + col\n";
+    std::string out = "# result for black (1, 0, 0.5), then the moves as row * width + col[:judged score]\n";
     for (const TrainingGame& game : games) {
         out += fmt::format("{}", game.black_score);
-        for (Move m : game.moves) out += fmt::format(" {}", m);
+        for (std::size_t i = 0; i < game.moves.size(); ++i) {
+            out += fmt::format(" {}", game.moves[i]);
+            if (i < game.judged.size() && game.judged[i] != kNotJudged) out += fmt::format(":{}", game.judged[i]);
+        }
         out += '\n';
     }
     return out;
@@ -200,17 +204,29 @@ std::vector<TrainingGame> parse_training_games(std::string_view text) {
         for (std::string word; words >> word;) {
             char* end = nullptr;
             long m = std::strtol(word.c_str(), &end, 10);
-            if (*end != '\0' || m < 0 || m >= kMaxFreeSide * kMaxFreeSide)
+            if (end == word.c_str() || (*end != '\0' && *end != ':') || m < 0 || m >= kMaxFreeSide * kMaxFreeSide)
                 throw Error(fmt::format("training games line {}: '{}' is not a move number", number, word));
+            float judged = kNotJudged;
+            if (*end == ':') {
+                const char* score = end + 1;
+                judged = std::strtof(score, &end);
+                if (end == score || *end != '\0' || !(judged >= 0 && judged <= 1))
+                    throw Error(fmt::format("training games line {}: '{}' has no judged score from 0 to 1", number,
+                                            word));
+            }
             game.moves.push_back(static_cast<Move>(m));
+            game.judged.push_back(judged);
         }
+        // A game without a judged move keeps no judged list at all.
+        if (std::all_of(game.judged.begin(), game.judged.end(), [](float j) { return j == kNotJudged; }))
+            game.judged.clear();
         games.push_back(std::move(game));
     }
     return games;
 }
 
 std::vector<TrainingSample> training_samples(const std::vector<TrainingGame>& games,
-                                             const SelfPlayOptions& options) {
+                                             const SelfPlayOptions& options, double judge_weight) {
     std::vector<TrainingSample> samples;
     for (std::size_t g = 0; g < games.size(); ++g) {
         Board board(options.width, options.height, options.rule);
@@ -228,7 +244,10 @@ std::vector<TrainingSample> training_samples(const std::vector<TrainingGame>& ga
                 TrainingSample sample;
                 for (int t = 0; t < kEvalTerms; ++t)
                     if (f[t]) sample.features.emplace_back(t, static_cast<float>(f[t]));
-                sample.score = static_cast<float>(me == kBlack ? black : 1 - black);
+                double result = me == kBlack ? black : 1 - black;
+                float judged = ply < games[g].judged.size() ? games[g].judged[ply] : kNotJudged;
+                if (judged != kNotJudged) result = judge_weight * judged + (1 - judge_weight) * result;
+                sample.score = static_cast<float>(result);
                 samples.push_back(std::move(sample));
             }
             board.play(s);

@@ -23,8 +23,13 @@
 
 namespace kinrow::gomoku {
 
+// A judged move: the mover's expected score in the position it was played
+// from, as a stronger engine's search rated it (0 to 1); kNotJudged: none.
+constexpr float kNotJudged = -1;
+
 struct TrainingGame {
     std::vector<Move> moves;  // row * width + col from the empty board, black first
+    std::vector<float> judged;  // per move (or empty): the judge's score for its mover, or kNotJudged
     double black_score = 0.5;  // 1 black won, 0 white won, 0.5 draw
 };
 
@@ -53,21 +58,25 @@ DuelResult play_duel(const EvalWeights& first, const EvalWeights& second, const 
                      const std::function<void(int done)>& progress = {});
 
 // One game a line: the result for black (1, 0 or 0.5) and the moves as
-// numbers (row * width + col); `#` comments.
+// numbers (row * width + col), each optionally followed by `:` and the
+// judge's score for its mover (`112:0.63`); `#` comments.
 std::string format_training_games(const std::vector<TrainingGame>& games);
 std::vector<TrainingGame> parse_training_games(std::string_view text);
 
 struct TrainingSample {
     // eval_features() of the position, its non-zero terms only: (term, count).
     std::vector<std::pair<int, float>> features;
-    float score = 0.5f;           // the game's result for the side to move
+    float score = 0.5f;           // the side to move's target: the game's result, or blended with a judge's
 };
 
 // The positions the evaluation is asked about: after the opening stones,
 // not yet decided by the threat rules (the side to move has no five or open
-// four to make, the opponent no five to make).
+// four to make, the opponent no five to make). A judged position's target
+// is `judge_weight` times the judge's score plus the rest times the game's
+// result: a game result is one noisy bit shared by every position of the
+// game, a judge's search rates each position on its own.
 std::vector<TrainingSample> training_samples(const std::vector<TrainingGame>& games,
-                                             const SelfPlayOptions& options);
+                                             const SelfPlayOptions& options, double judge_weight = 0);
 
 // Mean log-loss of sigmoid(evaluation / scale) against the results.
 double log_loss(const std::vector<TrainingSample>& samples, const EvalWeights& weights, double scale);
