@@ -29,7 +29,8 @@ std::uint64_t side_key() { return kKeys.side; }
 
 Board::Board(int width, int height, WinRule rule, const EvalWeights& weights)
     : width_(width), height_(height), stride_(width + kPad), rule_(rule),
-      table_(&PatternTable::get(rule)), weights_(&weights),
+      table_(&PatternTable::get(rule)), reach_(rule == WinRule::AtLeastK ? kWindowSide - 1 : kWindowSide),
+      weights_(&weights),
       offsets_{1, stride_, stride_ + 1, stride_ - 1} {
     if (width < 5 || height < 5 || width > kMaxFreeSide || height > kMaxFreeSide)
         throw Error("Gomoku boards go from 5x5 to 20x20");
@@ -104,9 +105,9 @@ void Board::set_eval_weights(const EvalWeights& weights) {
 }
 
 std::int64_t Board::cell_terms(Sq s) const {
-    std::int64_t terms =
-        combo_pair_[combo_term(combo_of(patterns_[kBlack][s]), combo_of(patterns_[kWhite][s])) - kLineTerms] +
-        code_value_[kBlack][code_of(patterns_[kBlack][s])] + code_value_[kWhite][code_of(patterns_[kWhite][s])];
+    const SetInfo &black = info_[kBlack][s], &white = info_[kWhite][s];
+    std::int64_t terms = combo_pair_[combo_term(black.combo, white.combo) - kLineTerms] +
+                         code_value_[kBlack][black.code] + code_value_[kWhite][white.code];
     for (int d = 0; d < 4; ++d)
         terms += line_pair_[line_term(line_of(patterns_[kBlack][s], d), line_of(patterns_[kWhite][s], d))];
     return terms;
@@ -114,21 +115,19 @@ std::int64_t Board::cell_terms(Sq s) const {
 
 void Board::account(Sq s, int sign) {
     eval_sums_ += sign * cell_terms_[s];
-    for (Colour c : {kBlack, kWhite}) shape_count_[c][shape_[c][s]] += sign;
+    for (Colour c : {kBlack, kWhite}) shape_count_[c][info_[c][s].shape] += sign;
 }
 
 void Board::refresh(Sq s) {
     PatternSet black = 0, white = 0;
     for (int d = 0; d < 4; ++d) {
-        black |= static_cast<PatternSet>(table_->pattern(keys_[d][s]) << (4 * d));
-        white |= static_cast<PatternSet>(table_->pattern(swap_colours(keys_[d][s])) << (4 * d));
+        unsigned both = table_->both(keys_[d][s]);
+        black |= static_cast<PatternSet>((both & 15) << (4 * d));
+        white |= static_cast<PatternSet>((both >> 4) << (4 * d));
     }
     patterns_[kBlack][s] = black;
     patterns_[kWhite][s] = white;
-    for (Colour c : {kBlack, kWhite}) {
-        shape_[c][s] = shape_of(patterns_[c][s]);
-        value_[c][s] = static_cast<std::int16_t>(value_of(patterns_[c][s]));
-    }
+    for (Colour c : {kBlack, kWhite}) info_[c][s] = info_of(patterns_[c][s]);
     cell_terms_[s] = cell_terms(s);
 }
 
@@ -137,26 +136,27 @@ void Board::refresh_line(Sq s, int dir) {
     if (cells_[s] != 0) return;
     int shift = 4 * dir;
     PatternSet mask = static_cast<PatternSet>(~(15u << shift));
-    LineKey key = keys_[dir][s];
-    LinePattern now[2] = {table_->pattern(key), table_->pattern(swap_colours(key))};
+    unsigned both = table_->both(keys_[dir][s]);
+    LinePattern now[2] = {static_cast<LinePattern>(both & 15), static_cast<LinePattern>(both >> 4)};
     LinePattern before[2] = {line_of(patterns_[kBlack][s], dir), line_of(patterns_[kWhite][s], dir)};
     if (now[kBlack] == before[kBlack] && now[kWhite] == before[kWhite]) return;
-    Combo combo_before[2] = {combo_of(patterns_[kBlack][s]), combo_of(patterns_[kWhite][s])};
+    Combo combo_before[2] = {info_[kBlack][s].combo, info_[kWhite][s].combo};
     std::int64_t delta = line_pair_[line_term(now[kBlack], now[kWhite])] -
                          line_pair_[line_term(before[kBlack], before[kWhite])];
     for (Colour c : {kBlack, kWhite}) {
         if (now[c] == before[c]) continue;
-        PatternSet set = static_cast<PatternSet>((patterns_[c][s] & mask) | (now[c] << shift));
-        delta += code_value_[c][code_of(set)] - code_value_[c][code_of(patterns_[c][s])];
+        auto set = static_cast<PatternSet>((patterns_[c][s] & mask) | (now[c] << shift));
+        const SetInfo& next = info_of(set);
+        SetInfo& info = info_[c][s];
+        delta += code_value_[c][next.code] - code_value_[c][info.code];
+        --shape_count_[c][info.shape];
+        ++shape_count_[c][next.shape];
         patterns_[c][s] = set;
-        --shape_count_[c][shape_[c][s]];
-        shape_[c][s] = shape_of(set);
-        ++shape_count_[c][shape_[c][s]];
-        value_[c][s] = static_cast<std::int16_t>(value_of(set));
+        info = next;
     }
     // Only this direction's line pair, the codes and the combos can have
     // changed; combos change far less often than line patterns.
-    Combo combo_now[2] = {combo_of(patterns_[kBlack][s]), combo_of(patterns_[kWhite][s])};
+    Combo combo_now[2] = {info_[kBlack][s].combo, info_[kWhite][s].combo};
     if (combo_now[kBlack] != combo_before[kBlack] || combo_now[kWhite] != combo_before[kWhite])
         delta += combo_pair_[combo_term(combo_now[kBlack], combo_now[kWhite]) - kLineTerms] -
                  combo_pair_[combo_term(combo_before[kBlack], combo_before[kWhite]) - kLineTerms];
@@ -174,6 +174,8 @@ void Board::put(Sq s, Colour c) {
         for (int k = 1; k <= kWindowSide; ++k) {
             keys_[d][s + k * off] |= code << (2 * window_slot(-k));
             keys_[d][s - k * off] |= code << (2 * window_slot(k));
+        }
+        for (int k = 1; k <= reach_; ++k) {
             refresh_line(s + k * off, d);
             refresh_line(s - k * off, d);
         }
@@ -192,6 +194,8 @@ void Board::remove(Sq s) {
         for (int k = 1; k <= kWindowSide; ++k) {
             keys_[d][s + k * off] &= ~(code << (2 * window_slot(-k)));
             keys_[d][s - k * off] &= ~(code << (2 * window_slot(k)));
+        }
+        for (int k = 1; k <= reach_; ++k) {
             refresh_line(s + k * off, d);
             refresh_line(s - k * off, d);
         }
@@ -232,7 +236,8 @@ Shape Board::shape_if_blocked(Colour c, Sq t, Sq s) const {
             if (k == 0 || t + k * offsets_[d] != s) continue;
             LineKey blocker = other(c) + 1;
             LineKey key = keys_[d][t] | blocker << (2 * window_slot(k));
-            LinePattern p = table_->pattern(c == kBlack ? key : swap_colours(key));
+            unsigned both = table_->both(key);
+            auto p = static_cast<LinePattern>(c == kBlack ? both & 15 : both >> 4);
             int shift = 4 * d;
             auto set = static_cast<PatternSet>((patterns_[c][t] & ~(15u << shift)) | (p << shift));
             return shape_of(set);
@@ -244,7 +249,7 @@ Sq Board::find_five(Colour c, Sq around, Sq except) const {
     for (int d = 0; d < 4; ++d)
         for (int k = -4; k <= 4; ++k) {
             Sq s = around + k * offsets_[d];
-            if (s != except && cells_[s] == 0 && shape_[c][s] == kShapeFive) return s;
+            if (s != except && cells_[s] == 0 && info_[c][s].shape == kShapeFive) return s;
         }
     return kNoSq;
 }

@@ -75,9 +75,9 @@ public:
 
     // What a stone of colour c on the empty square s would make.
     PatternSet patterns(Colour c, Sq s) const { return patterns_[c][s]; }
-    Shape shape(Colour c, Sq s) const { return static_cast<Shape>(shape_[c][s]); }
+    Shape shape(Colour c, Sq s) const { return info_[c][s].shape; }
     // The move-ordering value (patterns.hpp).
-    int value(Colour c, Sq s) const { return value_[c][s]; }
+    int value(Colour c, Sq s) const { return info_[c][s].value; }
     // The evaluation's line and shape terms of every empty square, seen
     // with c to move: evaluate() adds the whole-board terms.
     int eval_sum(Colour c) const {
@@ -120,14 +120,17 @@ private:
     int width_, height_, stride_;
     WinRule rule_;
     const PatternTable* table_;
+    // The farthest cell along a line whose pattern a stone can change: the
+    // window's edge under the exact rule, one cell less under at-least-five
+    // (PatternTable drops the outermost cells).
+    int reach_;
     const EvalWeights* weights_;
     std::array<int, 4> offsets_;
     std::vector<Sq> squares_;
     std::array<std::uint8_t, kMaxSquares> cells_{};
     std::array<std::array<LineKey, kMaxSquares>, 4> keys_{};
     std::array<std::array<PatternSet, kMaxSquares>, 2> patterns_{};
-    std::array<std::array<std::uint8_t, kMaxSquares>, 2> shape_{};
-    std::array<std::array<std::int16_t, kMaxSquares>, 2> value_{};
+    std::array<std::array<SetInfo, kMaxSquares>, 2> info_{};  // info_of(patterns_)
     std::array<std::uint8_t, kMaxSquares> near_{};
     std::array<std::int64_t, kLineTerms> line_pair_{};
     std::array<std::int64_t, kComboTerms> combo_pair_{};

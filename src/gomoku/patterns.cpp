@@ -89,7 +89,6 @@ CombinedTables::CombinedTables() {
             s = kShapeDoubleFlex3;
         else if (count[kFlex3])
             s = kShapeFlex3;
-        shape[set] = s;
         int twos = count[kFlex2] + count[kBlock3];
         Combo c = kComboNone;
         switch (s) {
@@ -101,12 +100,11 @@ CombinedTables::CombinedTables() {
         case kShapeFlex3: c = twos ? kComboFlex3Two : kComboFlex3; break;
         case kShapeNone: c = twos >= 2 ? kComboDoubleTwo : twos ? kComboTwo : kComboNone; break;
         }
-        combo[set] = c;
-        value[set] = static_cast<std::int16_t>(sum + kShapeBonus[s]);
         std::array<int, 4> lines{};
         for (int d = 0; d < 4; ++d) lines[d] = std::min((set >> (4 * d)) & 15, kLinePatternCount - 1);
         std::sort(lines.begin(), lines.end(), std::greater<>());
-        code[set] = code_of_sorted[((lines[0] * 10 + lines[1]) * 10 + lines[2]) * 10 + lines[3]];
+        info[set] = SetInfo{code_of_sorted[((lines[0] * 10 + lines[1]) * 10 + lines[2]) * 10 + lines[3]],
+                            static_cast<std::int16_t>(sum + kShapeBonus[s]), s, c};
     }
 }
 
@@ -123,6 +121,9 @@ PatternTable::PatternTable(WinRule rule) {
     std::vector<std::uint8_t> full(std::size_t{1} << kWindowBits, kUnknown);
     Builder builder{rule, full.data()};
     for (LineKey key = 0; key < (1u << kWindowBits); ++key) builder.classify(key);
+    // Both colours' patterns of a key in one byte (the header says why).
+    for (LineKey key = 0; key < (1u << kWindowBits); ++key)
+        full[key] = static_cast<std::uint8_t>((full[key] & 15) | (full[swap_colours(key)] & 15) << 4);
     if (rule == WinRule::ExactlyK) {
         shift_ = 0;
         mask_ = (1u << kWindowBits) - 1;

@@ -83,16 +83,19 @@ constexpr LineKey swap_colours(LineKey key) {
 // Window slot of the cell `offset` steps from the centre (offset -5..5, not 0).
 constexpr int window_slot(int offset) { return offset < 0 ? offset + kWindowSide : offset + kWindowSide - 1; }
 
-// Per-rule table: line pattern of every window key, seen by the owner of code 1.
+// Per-rule table: line pattern of every window key, seen by the owner of code 1
+// (black) and by the owner of code 2 (white), a nibble each in one byte: the
+// board needs both colours' patterns of a changed line, and one look-up serves.
 // Under the at-least-five rule the outermost cells never matter (a five
 // through the centre lies within four cells of it), so that table drops them:
 // 64 KiB instead of 1 MiB, which keeps the look-ups in cache.
 class PatternTable {
 public:
     static const PatternTable& get(WinRule rule);
-    LinePattern pattern(LineKey key) const {
-        return static_cast<LinePattern>(table_[(key >> shift_) & mask_]);
-    }
+    // Black's pattern in the low nibble, white's in the high one.
+    std::uint8_t both(LineKey key) const { return table_[(key >> shift_) & mask_]; }
+    // The pattern of the owner of code 1.
+    LinePattern pattern(LineKey key) const { return static_cast<LinePattern>(both(key) & 15); }
 
 private:
     explicit PatternTable(WinRule rule);
@@ -125,20 +128,27 @@ inline constexpr int kShapeBonus[kShapeFive + 1] = {0, 0, 300, 0, 500, 800, 1000
 // cannot say so, a value per code can.
 inline constexpr int kPatternCodeCount = 715;  // multisets of 4 of the 10 line patterns
 using PatternCode = std::uint16_t;
+// Everything a cell's pattern set implies, in one entry: a stone changes the
+// sets of up to 40 cells, and one look-up per set instead of four (each a
+// cache miss in a table of 64 Ki entries) keeps the move cheap.
+struct SetInfo {
+    PatternCode code;
+    std::int16_t value;
+    Shape shape;
+    Combo combo;
+};
 struct CombinedTables {
     CombinedTables();
-    std::array<std::uint8_t, 1 << 16> shape;
-    std::array<std::uint8_t, 1 << 16> combo;
-    std::array<std::int16_t, 1 << 16> value;
-    std::array<PatternCode, 1 << 16> code;
+    std::array<SetInfo, 1 << 16> info;
     // The patterns of each code, strongest first.
     std::array<std::array<LinePattern, 4>, kPatternCodeCount> code_patterns;
 };
 extern const CombinedTables kCombined;
-inline Shape shape_of(PatternSet set) { return static_cast<Shape>(kCombined.shape[set]); }
-inline Combo combo_of(PatternSet set) { return static_cast<Combo>(kCombined.combo[set]); }
-inline int value_of(PatternSet set) { return kCombined.value[set]; }
-inline PatternCode code_of(PatternSet set) { return kCombined.code[set]; }
+inline const SetInfo& info_of(PatternSet set) { return kCombined.info[set]; }
+inline Shape shape_of(PatternSet set) { return info_of(set).shape; }
+inline Combo combo_of(PatternSet set) { return info_of(set).combo; }
+inline int value_of(PatternSet set) { return info_of(set).value; }
+inline PatternCode code_of(PatternSet set) { return info_of(set).code; }
 inline const std::array<LinePattern, 4>& code_patterns(PatternCode code) { return kCombined.code_patterns[code]; }
 
 }  // namespace kinrow::gomoku
