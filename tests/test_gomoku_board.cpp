@@ -142,6 +142,44 @@ TEST(GomokuBoard, IncrementalUpdatesEqualRebuild) {
     }
 }
 
+// The patterns the board keeps, against a fresh look at each line: the
+// window's cells read off the board and classified on their own, for both
+// colours (the board reads both from one table byte, and under at-least-five
+// does not refresh the fifth cell along a line).
+TEST(GomokuBoard, KeptPatternsEqualAFreshLookAtTheLines) {
+    std::mt19937 rng(4242);
+    for (const char* name : {"gomoku", "gomoku-standard", "mnk:8,11,5"}) {
+        GameSpec spec = parse_game(name);
+        const PatternTable& table = PatternTable::get(spec.win_rule);
+        for (int game = 0; game < 6; ++game) {
+            Position pos(spec);
+            std::vector<Move> moves = random_game(spec, rng, pos);
+            Board board(spec.width, spec.height, spec.win_rule);
+            for (Move m : moves) board.play(board.from_move(m));
+            for (std::size_t i = moves.size(); i > moves.size() / 3; --i) board.undo();
+            for (Sq s : board.squares()) {
+                if (!board.is_empty(s)) continue;
+                for (int d = 0; d < 4; ++d) {
+                    LineKey black = 0, white = 0;  // seen by black, by white
+                    for (int k = -kWindowSide; k <= kWindowSide; ++k) {
+                        if (k == 0) continue;
+                        int cell = board.cell(s + k * board.direction_offset(d));
+                        int as_white = cell == 1 ? 2 : cell == 2 ? 1 : cell;
+                        black |= static_cast<LineKey>(cell) << (2 * window_slot(k));
+                        white |= static_cast<LineKey>(as_white) << (2 * window_slot(k));
+                    }
+                    ASSERT_EQ(line_of(board.patterns(kBlack, s), d), table.pattern(black)) << name << " " << s;
+                    ASSERT_EQ(line_of(board.patterns(kWhite, s), d), table.pattern(white)) << name << " " << s;
+                }
+                for (Colour c : {kBlack, kWhite}) {
+                    ASSERT_EQ(board.shape(c, s), shape_of(board.patterns(c, s)));
+                    ASSERT_EQ(board.value(c, s), value_of(board.patterns(c, s)));
+                }
+            }
+        }
+    }
+}
+
 TEST(GomokuBoard, RejectsUnsupportedGames) {
     EXPECT_THROW(Board::from_position(Position(parse_game("tictactoe"))), Error);
     EXPECT_THROW(Board::from_position(Position(parse_game("connect4"))), Error);
