@@ -180,6 +180,17 @@ TEST(GomokuBoard, KeptPatternsEqualAFreshLookAtTheLines) {
     }
 }
 
+// undo() restores what a move changed rather than reading the lines again:
+// a stone placed after a move would be taken back with it.
+TEST(GomokuBoard, PresetStonesGoBeforeTheFirstMove) {
+    Board board(15, 15, WinRule::AtLeastK);
+    board.place(board.sq(7, 7), kBlack);
+    board.play(board.sq(7, 8));
+    EXPECT_THROW(board.place(board.sq(3, 3), kBlack), Error);
+    board.undo();
+    EXPECT_EQ(board.stones(), 1);
+}
+
 TEST(GomokuBoard, RejectsUnsupportedGames) {
     EXPECT_THROW(Board::from_position(Position(parse_game("tictactoe"))), Error);
     EXPECT_THROW(Board::from_position(Position(parse_game("connect4"))), Error);

@@ -108,11 +108,16 @@ TEST(GomokuEval, IncrementalSumsEqualTheFeatureCount) {
             if (i < played) b.undo();
         }
     }
-    // New weights on a board with stones: the sums are rebuilt.
+    // New weights on a board with stones: the sums are rebuilt, and moves
+    // taken back afterwards restore sums under the new weights too.
     Board b(15, 15, WinRule::ExactlyK);
-    random_moves(b, rng, 30);
+    int played = random_moves(b, rng, 30);
     b.set_eval_weights(scrambled);
-    EXPECT_EQ(evaluate(b), dot(eval_features(b), scrambled));
+    EXPECT_EQ(b.stones(), played);
+    for (int i = 0; i <= played; ++i) {
+        ASSERT_EQ(evaluate(b), dot(eval_features(b), scrambled)) << "after " << i << " moves taken back";
+        if (i < played) b.undo();
+    }
 }
 
 TEST(GomokuEval, MirroredAndTurnedPositionsEvaluateTheSame) {

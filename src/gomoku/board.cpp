@@ -94,6 +94,10 @@ void Board::pack_weights() {
 }
 
 void Board::set_eval_weights(const EvalWeights& weights) {
+    // The moves' records hold sums under the old weights: the moves are
+    // taken back and played again under the new ones.
+    std::vector<Sq> moves = history_;
+    while (!history_.empty()) undo();
     weights_ = &weights;
     pack_weights();
     eval_sums_ = 0;
@@ -102,6 +106,7 @@ void Board::set_eval_weights(const EvalWeights& weights) {
             cell_terms_[s] = cell_terms(s);
             eval_sums_ += cell_terms_[s];
         }
+    for (Sq s : moves) play(s);
 }
 
 std::int64_t Board::cell_terms(Sq s) const {
@@ -140,6 +145,8 @@ void Board::refresh_line(Sq s, int dir) {
     LinePattern now[2] = {static_cast<LinePattern>(both & 15), static_cast<LinePattern>(both >> 4)};
     LinePattern before[2] = {line_of(patterns_[kBlack][s], dir), line_of(patterns_[kWhite][s], dir)};
     if (now[kBlack] == before[kBlack] && now[kWhite] == before[kWhite]) return;
+    saved_cells_.push_back({s, {patterns_[kBlack][s], patterns_[kWhite][s]}, {info_[kBlack][s], info_[kWhite][s]},
+                            cell_terms_[s]});
     Combo combo_before[2] = {info_[kBlack][s].combo, info_[kWhite][s].combo};
     std::int64_t delta = line_pair_[line_term(now[kBlack], now[kWhite])] -
                          line_pair_[line_term(before[kBlack], before[kWhite])];
@@ -184,6 +191,9 @@ void Board::put(Sq s, Colour c) {
         for (int dc = -2; dc <= 2; ++dc) ++near_[s + dr * stride_ + dc];
 }
 
+// Takes back the last move: the cells it changed get their saved state back.
+// The square itself kept its patterns while occupied (refresh_line skips
+// stones), and they are again what they were before the move.
 void Board::remove(Sq s) {
     Colour c = cells_[s] == 1 ? kBlack : kWhite;
     LineKey code = c + 1;
@@ -195,25 +205,36 @@ void Board::remove(Sq s) {
             keys_[d][s + k * off] &= ~(code << (2 * window_slot(-k)));
             keys_[d][s - k * off] &= ~(code << (2 * window_slot(k)));
         }
-        for (int k = 1; k <= reach_; ++k) {
-            refresh_line(s + k * off, d);
-            refresh_line(s - k * off, d);
-        }
     }
-    // The square's own patterns went stale while it was occupied.
-    refresh(s);
-    account(s, +1);
+    const MoveRecord& record = records_.back();
+    for (std::size_t i = record.first_cell; i < saved_cells_.size(); ++i) {
+        const SavedCell& saved = saved_cells_[i];
+        for (Colour colour : {kBlack, kWhite}) {
+            patterns_[colour][saved.s] = saved.patterns[colour];
+            info_[colour][saved.s] = saved.info[colour];
+        }
+        cell_terms_[saved.s] = saved.terms;
+    }
+    saved_cells_.resize(record.first_cell);
+    eval_sums_ = record.eval_sums;
+    shape_count_ = record.shape_count;
+    records_.pop_back();
     for (int dr = -2; dr <= 2; ++dr)
         for (int dc = -2; dc <= 2; ++dc) --near_[s + dr * stride_ + dc];
 }
 
 void Board::place(Sq s, Colour c) {
+    // Moves played before it would be taken back over a changed board.
+    if (!history_.empty()) throw Error("a preset stone must be placed before the first move");
     put(s, c);
+    // A preset stone is never taken back: nothing to keep.
+    saved_cells_.clear();
     ++preset_stones_;
 }
 
 void Board::play(Sq s) {
     last_won_ = shape(side_, s) == kShapeFive;
+    records_.push_back({static_cast<std::uint32_t>(saved_cells_.size()), eval_sums_, shape_count_});
     put(s, side_);
     history_.push_back(s);
     side_ = other(side_);

@@ -117,6 +117,22 @@ private:
     // Adds (sign +1) or removes (-1) the empty square s from the sums and counts.
     void account(Sq s, int sign);
 
+    // What a move changed, kept so that undo() restores it instead of
+    // looking every changed line up again: a cell's state before the move
+    // (each changed cell once: a cell lies on one line through the stone),
+    // and per move the sums and counts before it and where its cells begin.
+    struct SavedCell {
+        Sq s;
+        std::array<PatternSet, 2> patterns;
+        std::array<SetInfo, 2> info;
+        std::int64_t terms;
+    };
+    struct MoveRecord {
+        std::uint32_t first_cell;
+        std::int64_t eval_sums;
+        std::array<std::array<int, kShapeFive + 1>, 2> shape_count;
+    };
+
     int width_, height_, stride_;
     WinRule rule_;
     const PatternTable* table_;
@@ -139,6 +155,8 @@ private:
     std::int64_t eval_sums_ = 0;
     std::array<std::array<int, kShapeFive + 1>, 2> shape_count_{};
     std::vector<Sq> history_;
+    std::vector<SavedCell> saved_cells_;
+    std::vector<MoveRecord> records_;  // one per move in history_
     int preset_stones_ = 0;
     Colour side_ = kBlack;
     bool last_won_ = false;
