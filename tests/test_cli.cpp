@@ -50,6 +50,8 @@ TEST(Cli, BadInputGivesOneLineErrors) {
     expect_one_line_error("solve tictactoe --tt-mb 100000000", "larger than this machine's memory");
     expect_one_line_error("count gomoku", "at most 64");
     expect_one_line_error("play tictactoe --human z", "--human");
+    expect_one_line_error("tune-gomoku --policy", "--load-games");
+    expect_one_line_error("tune-gomoku --policy --load-games /nonexistent/games.txt", "cannot read");
 }
 
 TEST(Cli, PlayHumanAgainstEngineToTheEnd) {

@@ -48,6 +48,39 @@ void duel(const std::string& first, const std::string& second, const gomoku::Sel
                options.games, r.wins, r.draws, r.losses, 100 * r.score(), elo, r.elo_error());
 }
 
+std::string stats_line(const char* what, const gomoku::PolicyStats& s, bool logits = true) {
+    return fmt::format("{}: first {:.1f}%, first three {:.1f}%, mean rank {:.2f}{}", what, 100 * s.top1, 100 * s.top3,
+                       s.mean_rank, logits ? fmt::format(", log-loss {:.4f}", s.log_loss) : "");
+}
+
+// `--policy`: fits the move-ordering policy to the moves of the games.
+void fit_policy(const std::string& games_file, const gomoku::SelfPlayOptions& play,
+                const gomoku::PolicyOptions& options, const std::string& out) {
+    if (games_file.empty()) throw Error("--policy needs --load-games: the games whose moves it learns");
+    auto games = gomoku::parse_training_games(read_text(games_file, "training games file"));
+    // Every fifth game is held out, as for the evaluation.
+    std::vector<gomoku::TrainingGame> fit, held_out;
+    for (std::size_t g = 0; g < games.size(); ++g) (g % 5 == 4 ? held_out : fit).push_back(games[g]);
+    auto samples = gomoku::policy_samples(fit, play);
+    auto validation = gomoku::policy_samples(held_out, play);
+    gomoku::EvalWeights policy = gomoku::fit_policy(samples, options);
+    std::string history = fmt::format(
+        "{} games, {} positions; held out {} games, {} positions\n{}\n{}\n{}\n", fit.size(),
+        samples.positions.size(), held_out.size(), validation.positions.size(),
+        stats_line("fitted, on its games", gomoku::policy_stats(samples, policy)),
+        stats_line("fitted, held out", gomoku::policy_stats(validation, policy)),
+        stats_line("hand-set values, held out", gomoku::hand_order_stats(validation), false));
+    fmt::print(stderr, "{}", history);
+    std::string comment = fmt::format(
+        "kinrow Gomoku move-ordering policy (docs/gomoku.md, \"The move order\"), written by\n"
+        "  kinrow tune-gomoku --policy --load-games {} --opening-stones {} --iterations {} --learning-rate {} "
+        "--regularisation {}\n(the whole-board terms are unused)\n{}",
+        games_file, play.opening_stones, options.iterations, options.learning_rate, options.regularisation, history);
+    std::string text = gomoku::format_eval_weights(policy, comment);
+    if (out.empty()) fmt::print("{}", text);
+    else write_text(out, text, "weights file");
+}
+
 }  // namespace
 
 void add_tune_gomoku_command(CLI::App& app) {
@@ -58,6 +91,8 @@ void add_tune_gomoku_command(CLI::App& app) {
         double judge_weight = 0;
         std::string start, out, save_games, load_games;
         std::vector<std::string> duel;
+        bool policy = false;
+        gomoku::PolicyOptions policy_options;
     };
     auto args = std::make_shared<Args>();
     auto* cmd = app.add_subcommand(
@@ -105,8 +140,20 @@ void add_tune_gomoku_command(CLI::App& app) {
                     "Instead of tuning, play --games games between two weights files (or 'prior', "
                     "'shipped'), each opening twice with colours swapped, and print W/D/L of the first")
         ->expected(2);
+    cmd->add_flag("--policy", args->policy,
+                  "Instead of the evaluation, fit the move-ordering policy (data/gomoku/policy_weights.txt) to "
+                  "the moves of --load-games; --iterations (default 300), --learning-rate (default 5) and "
+                  "--regularisation (default 1e-9) apply to it");
     cmd->add_option("--out", args->out, "The weights file to write (default: standard output)");
-    cmd->callback([args] {
+    cmd->callback([args, cmd] {
+        if (args->policy) {
+            // The policy's own defaults, unless given.
+            auto given = [&](const char* name) { return cmd->get_option(name)->count() > 0; };
+            if (given("--iterations")) args->policy_options.iterations = args->tune.iterations;
+            if (given("--learning-rate")) args->policy_options.learning_rate = args->tune.learning_rate;
+            if (given("--regularisation")) args->policy_options.regularisation = args->tune.regularisation;
+            return fit_policy(args->load_games, args->play, args->policy_options, args->out);
+        }
         if (!args->duel.empty()) return duel(args->duel[0], args->duel[1], args->play);
         gomoku::EvalWeights weights = weights_named(args->start.empty() ? "prior" : args->start);
         std::vector<gomoku::TrainingGame> games;

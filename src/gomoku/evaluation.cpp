@@ -14,9 +14,10 @@
 
 namespace kinrow::gomoku {
 
-// Defined in the source generated from data/gomoku/eval_weights.txt
-// (cmake/embed_text.cmake).
+// Defined in the sources generated from data/gomoku/eval_weights.txt and
+// policy_weights.txt (cmake/embed_text.cmake).
 std::string_view embedded_eval_weights();
+std::string_view embedded_policy_weights();
 
 namespace {
 
@@ -211,15 +212,26 @@ std::string format_eval_weights(const EvalWeights& weights, std::string_view com
     return out.str();
 }
 
+namespace {
+
+EvalWeights parse_embedded(std::string_view text, std::string_view file) {
+    try {
+        return parse_eval_weights(text);
+    } catch (const Error& e) {
+        // Only a broken build gets here: the files are checked by the tests.
+        throw Error(fmt::format("the embedded data/gomoku/{}: {}", file, e.what()));
+    }
+}
+
+}  // namespace
+
 const EvalWeights& default_eval_weights() {
-    static const EvalWeights weights = [] {
-        try {
-            return parse_eval_weights(embedded_eval_weights());
-        } catch (const Error& e) {
-            // Only a broken build gets here: the file is checked by the tests.
-            throw Error(fmt::format("the embedded data/gomoku/eval_weights.txt: {}", e.what()));
-        }
-    }();
+    static const EvalWeights weights = parse_embedded(embedded_eval_weights(), "eval_weights.txt");
+    return weights;
+}
+
+const EvalWeights& default_policy_weights() {
+    static const EvalWeights weights = parse_embedded(embedded_policy_weights(), "policy_weights.txt");
     return weights;
 }
 

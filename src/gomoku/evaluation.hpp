@@ -68,6 +68,10 @@ EvalWeights parse_eval_weights(std::string_view text);
 std::string format_eval_weights(const EvalWeights& weights, std::string_view comment = {});
 // The weights file shipped with the sources, embedded at build time.
 const EvalWeights& default_eval_weights();
+// The move-ordering policy's weights (policy.hpp) share the file format and
+// the per-cell terms; the whole-board terms are unused. Shipped in
+// data/gomoku/policy_weights.txt, embedded at build time.
+const EvalWeights& default_policy_weights();
 // The hand-set starting point of tuning: the move-ordering values of
 // patterns.cpp with the side to move's cells worth 5/4 of the opponent's
 // (the evaluation before it was tuned).

@@ -6,6 +6,7 @@
 #include <memory>
 #include <thread>
 
+#include "gomoku/policy.hpp"
 #include "gomoku/threats.hpp"
 
 namespace kinrow::gomoku {
@@ -193,8 +194,11 @@ Engine::Coverage Engine::generate(MoveList& list, Sq tt_move, int ply) {
                 return Coverage::kForced;
             }
     }
+    // The fitted policy (policy.hpp) orders the moves the table and the
+    // killers leave; the history lifts those that cut off elsewhere.
+    const EvalWeights& policy = default_policy_weights();
     auto key = [&](Sq s) {
-        int k = b.value(me, s) + b.value(them, s) + history_[me][s] / 64;
+        int k = policy_score(b, policy, s) + history_[me][s] / 64;
         if (s == tt_move) k += 1 << 24;
         else if (s == killers_[ply][0]) k += 1 << 20;
         else if (s == killers_[ply][1]) k += 1 << 19;

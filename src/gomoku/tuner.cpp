@@ -16,6 +16,7 @@
 #include "core/random.hpp"
 #include "gomoku/board.hpp"
 #include "gomoku/search.hpp"
+#include "gomoku/threats.hpp"
 
 namespace kinrow::gomoku {
 
@@ -52,6 +53,53 @@ double sample_loss(const TrainingSample& sample, const std::vector<float>& w, do
 }
 
 std::vector<float> as_floats(const EvalWeights& weights) { return {weights.w.begin(), weights.w.end()}; }
+
+// Adam (Kingma & Ba): per-weight steps, so rare and frequent features
+// (counts from 0 to hundreds) move at the same pace.
+class Adam {
+public:
+    explicit Adam(std::size_t terms) : m_(terms), v_(terms) {}
+    // One step of `rate` (in the weights' units) down the gradient.
+    void step(std::vector<double>& weight, const std::vector<double>& gradient, double rate) {
+        constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-12;
+        beta1_power_ *= kBeta1;
+        beta2_power_ *= kBeta2;
+        for (std::size_t t = 0; t < weight.size(); ++t) {
+            double g = gradient[t];
+            m_[t] = kBeta1 * m_[t] + (1 - kBeta1) * g;
+            v_[t] = kBeta2 * v_[t] + (1 - kBeta2) * g * g;
+            weight[t] -= rate * (m_[t] / (1 - beta1_power_) / (std::sqrt(v_[t] / (1 - beta2_power_)) + kEpsilon));
+        }
+    }
+
+private:
+    std::vector<double> m_, v_;
+    double beta1_power_ = 1, beta2_power_ = 1;
+};
+
+// Walks game g (number g in messages) from the empty board, calling
+// visit(board, ply, move) before each move is played; an illegal move throws.
+template <class Visit>
+void replay(const TrainingGame& game, std::size_t g, const SelfPlayOptions& options, Visit visit) {
+    Board board(options.width, options.height, options.rule);
+    for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
+        Move m = game.moves[ply];
+        Sq s = m < board.width() * board.height() ? board.from_move(m) : kNoSq;
+        if (s == kNoSq || !board.is_empty(s) || board.last_move_won())
+            throw Error(fmt::format("training game {}: move {} ({}) is not legal", g + 1, ply + 1, m));
+        visit(board, ply, s);
+        board.play(s);
+    }
+}
+
+// A position worth learning from: past the opening, and not decided by the
+// threat rules (the side to move has no five or open four to make, the
+// opponent no five to make).
+bool open_position(const Board& board, std::size_t ply, const SelfPlayOptions& options) {
+    Colour me = board.side_to_move(), them = other(me);
+    return static_cast<int>(ply) >= options.opening_stones && !board.shape_count(me, kShapeFive) &&
+           !board.shape_count(me, kShapeFlex4) && !board.shape_count(them, kShapeFive);
+}
 
 }  // namespace
 
@@ -228,31 +276,20 @@ std::vector<TrainingGame> parse_training_games(std::string_view text) {
 std::vector<TrainingSample> training_samples(const std::vector<TrainingGame>& games,
                                              const SelfPlayOptions& options, double judge_weight) {
     std::vector<TrainingSample> samples;
-    for (std::size_t g = 0; g < games.size(); ++g) {
-        Board board(options.width, options.height, options.rule);
-        for (std::size_t ply = 0; ply < games[g].moves.size(); ++ply) {
-            Move m = games[g].moves[ply];
-            Sq s = m < board.width() * board.height() ? board.from_move(m) : kNoSq;
-            if (s == kNoSq || !board.is_empty(s) || board.last_move_won())
-                throw Error(fmt::format("training game {}: move {} ({}) is not legal", g + 1, ply + 1, m));
-            Colour me = board.side_to_move(), them = other(me);
-            bool decided = board.shape_count(me, kShapeFive) || board.shape_count(me, kShapeFlex4) ||
-                           board.shape_count(them, kShapeFive);
-            if (static_cast<int>(ply) >= options.opening_stones && !decided) {
-                EvalVector f = eval_features(board);
-                double black = games[g].black_score;
-                TrainingSample sample;
-                for (int t = 0; t < kEvalTerms; ++t)
-                    if (f[t]) sample.features.emplace_back(t, static_cast<float>(f[t]));
-                double result = me == kBlack ? black : 1 - black;
-                float judged = ply < games[g].judged.size() ? games[g].judged[ply] : kNotJudged;
-                if (judged != kNotJudged) result = judge_weight * judged + (1 - judge_weight) * result;
-                sample.score = static_cast<float>(result);
-                samples.push_back(std::move(sample));
-            }
-            board.play(s);
-        }
-    }
+    for (std::size_t g = 0; g < games.size(); ++g)
+        replay(games[g], g, options, [&](const Board& board, std::size_t ply, Sq) {
+            if (!open_position(board, ply, options)) return;
+            EvalVector f = eval_features(board);
+            double black = games[g].black_score;
+            TrainingSample sample;
+            for (int t = 0; t < kEvalTerms; ++t)
+                if (f[t]) sample.features.emplace_back(t, static_cast<float>(f[t]));
+            double result = board.side_to_move() == kBlack ? black : 1 - black;
+            float judged = ply < games[g].judged.size() ? games[g].judged[ply] : kNotJudged;
+            if (judged != kNotJudged) result = judge_weight * judged + (1 - judge_weight) * result;
+            sample.score = static_cast<float>(result);
+            samples.push_back(std::move(sample));
+        });
     return samples;
 }
 
@@ -284,11 +321,8 @@ TuneResult tune_weights(const std::vector<TrainingSample>& samples, const EvalWe
     const std::size_t terms = kEvalTerms;
     const double n = static_cast<double>(samples.size());
     std::vector<float> w = as_floats(start);
-    std::vector<double> weight(w.begin(), w.end()), m(terms), v(terms), gradient(terms);
-    // Adam (Kingma & Ba): per-weight steps, so rare and frequent features
-    // (counts from 0 to hundreds) move at the same pace.
-    constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-12;
-    double beta1_power = 1, beta2_power = 1;
+    std::vector<double> weight(w.begin(), w.end()), gradient(terms);
+    Adam adam(terms);
     for (int iteration = 0; iteration < options.iterations; ++iteration) {
         std::fill(gradient.begin(), gradient.end(), 0.0);
         for (const TrainingSample& sample : samples) {
@@ -296,20 +330,139 @@ TuneResult tune_weights(const std::vector<TrainingSample>& samples, const EvalWe
             double error = (sigmoid(dot(sample, w) / options.scale) - sample.score) / options.scale / n;
             for (auto [term, count] : sample.features) gradient[term] += error * count;
         }
-        beta1_power *= kBeta1;
-        beta2_power *= kBeta2;
-        for (std::size_t t = 0; t < terms; ++t) {
-            double g = gradient[t] + 2 * options.regularisation * (weight[t] - start.w[t]);
-            m[t] = kBeta1 * m[t] + (1 - kBeta1) * g;
-            v[t] = kBeta2 * v[t] + (1 - kBeta2) * g * g;
-            double step = m[t] / (1 - beta1_power) / (std::sqrt(v[t] / (1 - beta2_power)) + kEpsilon);
-            weight[t] -= options.learning_rate * step;
-            w[t] = static_cast<float>(weight[t]);
-        }
+        for (std::size_t t = 0; t < terms; ++t) gradient[t] += 2 * options.regularisation * (weight[t] - start.w[t]);
+        adam.step(weight, gradient, options.learning_rate);
+        for (std::size_t t = 0; t < terms; ++t) w[t] = static_cast<float>(weight[t]);
     }
     for (std::size_t t = 0; t < terms; ++t) result.weights.w[t] = static_cast<int>(std::lround(weight[t]));
     result.loss_after = log_loss(samples, result.weights, options.scale);
     return result;
+}
+
+namespace {
+
+// A candidate's policy score, from its terms (policy_score, precomputed).
+template <class Weight>
+double candidate_score(const std::array<std::uint16_t, 7>& terms, const Weight& w) {
+    double z = 0;
+    for (std::uint16_t t : terms) z += w[t];
+    return z;
+}
+
+// The rank of the played move under `score` (ties: the earlier first) and
+// its softmax log-likelihood in logits of kPolicyUnit.
+template <class Score>
+std::pair<int, double> rank_and_likelihood(const PolicySamples::Position& p, Score score) {
+    double played = score(p.first + p.played), top = played;
+    int rank = 0;
+    for (std::uint32_t k = p.first; k < p.end; ++k) {
+        double z = score(k);
+        top = std::max(top, z);
+        if (z > played || (z == played && k < p.first + p.played)) ++rank;
+    }
+    double sum = 0;
+    for (std::uint32_t k = p.first; k < p.end; ++k) sum += std::exp((score(k) - top) / kPolicyUnit);
+    return {rank, (played - top) / kPolicyUnit - std::log(sum)};
+}
+
+template <class Score>
+PolicyStats order_stats(const PolicySamples& samples, Score score) {
+    PolicyStats stats;
+    if (samples.positions.empty()) return stats;
+    for (const auto& p : samples.positions) {
+        auto [rank, likelihood] = rank_and_likelihood(p, score);
+        stats.log_loss -= likelihood;
+        stats.top1 += rank == 0;
+        stats.top3 += rank < 3;
+        stats.mean_rank += rank;
+    }
+    double n = static_cast<double>(samples.positions.size());
+    stats.log_loss /= n;
+    stats.top1 /= n;
+    stats.top3 /= n;
+    stats.mean_rank /= n;
+    return stats;
+}
+
+}  // namespace
+
+PolicySamples policy_samples(const std::vector<TrainingGame>& games, const SelfPlayOptions& options) {
+    PolicySamples samples;
+    for (std::size_t g = 0; g < games.size(); ++g)
+        replay(games[g], g, options, [&](const Board& board, std::size_t ply, Sq played) {
+            if (!open_position(board, ply, options)) return;
+            Colour me = board.side_to_move(), them = other(me);
+            PolicySamples::Position p{static_cast<std::uint32_t>(samples.terms.size()), 0, 0};
+            bool found = false;
+            auto add = [&](Sq s) {
+                if (s == played) {
+                    p.played = static_cast<std::uint32_t>(samples.terms.size()) - p.first;
+                    found = true;
+                }
+                PatternSet own = board.patterns(me, s), opponent = board.patterns(them, s);
+                std::array<std::uint16_t, 7> t{};
+                for (int d = 0; d < 4; ++d) t[d] = static_cast<std::uint16_t>(line_term(line_of(own, d), line_of(opponent, d)));
+                t[4] = static_cast<std::uint16_t>(combo_term(combo_of(own), combo_of(opponent)));
+                t[5] = static_cast<std::uint16_t>(code_term(code_of(own)));
+                t[6] = static_cast<std::uint16_t>(opponent_code_term(code_of(opponent)));
+                samples.terms.push_back(t);
+                samples.hand_value.push_back(board.value(me, s) + board.value(them, s));
+            };
+            // The search's candidates, in its order of generation (Engine::generate).
+            if (ThreatReplies replies(board, them); replies.any()) replies.for_each_reply(add);
+            else
+                for (Sq s : board.squares())
+                    if (board.is_empty(s) && board.neighbours(s) > 0) add(s);
+            p.end = static_cast<std::uint32_t>(samples.terms.size());
+            // A move outside the candidates (a far one, or one that ignores
+            // an open three), or no choice at all: nothing to learn.
+            if (found && p.end - p.first > 1) {
+                samples.positions.push_back(p);
+            } else {
+                samples.terms.resize(p.first);
+                samples.hand_value.resize(p.first);
+            }
+        });
+    return samples;
+}
+
+PolicyStats policy_stats(const PolicySamples& samples, const EvalWeights& policy) {
+    return order_stats(samples, [&](std::uint32_t k) { return candidate_score(samples.terms[k], policy.w); });
+}
+
+PolicyStats hand_order_stats(const PolicySamples& samples) {
+    PolicyStats stats = order_stats(samples, [&](std::uint32_t k) { return double(samples.hand_value[k]); });
+    stats.log_loss = 0;  // the hand values are no logits
+    return stats;
+}
+
+EvalWeights fit_policy(const PolicySamples& samples, const PolicyOptions& options) {
+    if (samples.positions.empty()) throw Error("no training positions to fit the policy on");
+    const std::size_t terms = kEvalTerms;
+    const double n = static_cast<double>(samples.positions.size());
+    std::vector<double> weight(terms, 0.0), gradient(terms), z;
+    Adam adam(terms);
+    for (int iteration = 0; iteration < options.iterations; ++iteration) {
+        std::fill(gradient.begin(), gradient.end(), 0.0);
+        for (const auto& p : samples.positions) {
+            // d(-log softmax of the played move)/dz: its probability less
+            // one for the played move, the probability for the others.
+            z.resize(p.end - p.first);
+            double top = -INFINITY, sum = 0;
+            for (std::uint32_t k = p.first; k < p.end; ++k)
+                top = std::max(top, z[k - p.first] = candidate_score(samples.terms[k], weight));
+            for (double& x : z) sum += x = std::exp((x - top) / kPolicyUnit);
+            for (std::uint32_t k = p.first; k < p.end; ++k) {
+                double error = (z[k - p.first] / sum - (k == p.first + p.played)) / kPolicyUnit / n;
+                for (std::uint16_t t : samples.terms[k]) gradient[t] += error;
+            }
+        }
+        for (std::size_t t = 0; t < terms; ++t) gradient[t] += 2 * options.regularisation * weight[t];
+        adam.step(weight, gradient, options.learning_rate);
+    }
+    EvalWeights policy;
+    for (std::size_t t = 0; t < terms; ++t) policy.w[t] = static_cast<int>(std::lround(weight[t]));
+    return policy;
 }
 
 }  // namespace kinrow::gomoku

@@ -5,11 +5,14 @@
 // move's expected score, and gradient descent (Adam, full batch) lowers the
 // mean log-loss of that prediction against the results.
 //
+// The same games also fit the move-ordering policy (policy.hpp, below).
+//
 // Everything is deterministic: node budgets instead of time, a seeded opening
 // generator, and games that run in parallel but each on a cleared engine, so
 // the same for any number of threads.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -99,5 +102,42 @@ struct TuneResult {
 
 TuneResult tune_weights(const std::vector<TrainingSample>& samples, const EvalWeights& start,
                         const TuneOptions& options);
+
+// The move-ordering policy (policy.hpp), fitted by softmax regression: in
+// each open position of the games, the candidates the search would order
+// (the squares near the stones, or the replies to an open three) compete,
+// each scored by policy_score, and the fit raises the probability of the
+// move played (gradient descent, Adam, on the mean negative log-likelihood).
+// A score of kPolicyUnit is one logit: e times likelier.
+inline constexpr double kPolicyUnit = 100;
+
+// The candidates of every open position, each by its policy terms.
+struct PolicySamples {
+    struct Position {
+        std::uint32_t first, end;  // candidates [first, end)
+        std::uint32_t played;      // the move played, counted from first
+    };
+    std::vector<Position> positions;
+    std::vector<std::array<std::uint16_t, 7>> terms;  // four line pairs, the combo pair, both codes
+    std::vector<int> hand_value;  // the hand-set ordering value (both colours' values)
+};
+PolicySamples policy_samples(const std::vector<TrainingGame>& games, const SelfPlayOptions& options);
+
+// How well an order predicts the moves played: the move played first in
+// `top1` of the positions, among the first three in `top3`, with `mean_rank`
+// moves before it on average; ties are ordered as the search orders them
+// (the first generated first). `log_loss` only for a policy.
+struct PolicyStats {
+    double log_loss = 0, top1 = 0, top3 = 0, mean_rank = 0;
+};
+PolicyStats policy_stats(const PolicySamples& samples, const EvalWeights& policy);
+PolicyStats hand_order_stats(const PolicySamples& samples);
+
+struct PolicyOptions {
+    int iterations = 300;
+    double learning_rate = 5;  // Adam's step, in policy units
+    double regularisation = 1e-9;  // pull towards 0, per unit^2
+};
+EvalWeights fit_policy(const PolicySamples& samples, const PolicyOptions& options);
 
 }  // namespace kinrow::gomoku

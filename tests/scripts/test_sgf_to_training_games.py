@@ -39,6 +39,12 @@ def test_converts_finished_games_and_the_tuner_reads_them(tmp_path):
                 "--iterations", "1", "--opening-stones", "0", "--out", str(tmp_path / "w.txt"))
     assert tuned.returncode == 0, tuned.stderr
     assert "round 1:" in tuned.stderr
+    # The same games fit the move-ordering policy, in the weights file's format.
+    policy = run(kinrow, "tune-gomoku", "--policy", "--load-games", str(games_file), "--iterations", "2",
+                 "--opening-stones", "0", "--out", str(tmp_path / "p.txt"))
+    assert policy.returncode == 0, policy.stderr
+    assert "fitted, on its games: first" in policy.stderr
+    assert "kinrow-gomoku-eval 3" in (tmp_path / "p.txt").read_text()
 
 
 def test_names_an_unreadable_file(tmp_path):
