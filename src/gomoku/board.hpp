@@ -78,6 +78,9 @@ public:
     Shape shape(Colour c, Sq s) const { return info_[c][s].shape; }
     // The move-ordering value (patterns.hpp).
     int value(Colour c, Sq s) const { return info_[c][s].value; }
+    // Everything the pattern set of c at the empty square s implies
+    // (patterns.hpp), kept with the set: no table look-up.
+    const SetInfo& info(Colour c, Sq s) const { return info_[c][s]; }
     // The evaluation's line and shape terms of every empty square, seen
     // with c to move: evaluate() adds the whole-board terms.
     int eval_sum(Colour c) const {

@@ -29,8 +29,9 @@ namespace kinrow::gomoku {
 inline int policy_score(const Board& board, const EvalWeights& policy, Sq s) {
     Colour me = board.side_to_move();
     PatternSet own = board.patterns(me, s), opponent = board.patterns(other(me), s);
-    int score = policy.code(code_of(own)) + policy.opponent_code(code_of(opponent)) +
-                policy.combo(combo_of(own), combo_of(opponent));
+    const SetInfo &own_info = board.info(me, s), &opponent_info = board.info(other(me), s);
+    int score = policy.code(own_info.code) + policy.opponent_code(opponent_info.code) +
+                policy.combo(own_info.combo, opponent_info.combo);
     for (int d = 0; d < 4; ++d) score += policy.line(line_of(own, d), line_of(opponent, d));
     return score;
 }
