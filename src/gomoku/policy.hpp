@@ -1,8 +1,8 @@
 // The move-ordering policy: a score per candidate move, higher for the moves
 // a strong player is likelier to choose. The search tries moves in this
-// order (after the table's move, the killers and the history), so a better
-// order means earlier cut-offs, and late-move reductions that land on the
-// moves that deserve them.
+// order (after the table's move and the killers; the history adds to the
+// score), so a better order means earlier cut-offs, and late-move
+// reductions that land on the moves that deserve them.
 //
 // It scores the cell from the same per-cell terms as the evaluation — the
 // four line pairs, the combo pair and both colours' codes (evaluation.hpp) —
