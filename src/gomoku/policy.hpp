@@ -17,22 +17,37 @@
 // order").
 #pragma once
 
+#include <array>
+#include <cstdint>
+
 #include "gomoku/board.hpp"
 #include "gomoku/evaluation.hpp"
 
 namespace kinrow::gomoku {
+
+// The policy's terms of a stone of the side to move on the empty square s
+// (indices into EvalWeights::w): the four line pairs, the combo pair, its
+// code and the opponent's. The search sums them; the fit learns from them.
+using PolicyTerms = std::array<std::uint16_t, 7>;
+inline PolicyTerms policy_terms(const Board& board, Sq s) {
+    Colour me = board.side_to_move(), them = other(me);
+    PatternSet own = board.patterns(me, s), opponent = board.patterns(them, s);
+    const SetInfo &own_info = board.info(me, s), &opponent_info = board.info(them, s);
+    PolicyTerms terms;
+    for (int d = 0; d < 4; ++d) terms[d] = static_cast<std::uint16_t>(line_term(line_of(own, d), line_of(opponent, d)));
+    terms[4] = static_cast<std::uint16_t>(combo_term(own_info.combo, opponent_info.combo));
+    terms[5] = static_cast<std::uint16_t>(code_term(own_info.code));
+    terms[6] = static_cast<std::uint16_t>(opponent_code_term(opponent_info.code));
+    return terms;
+}
 
 // The score of a stone of the side to move on the empty square s. Only
 // where the threat rules leave a choice: a five or an open four of the side
 // to move is played by rule, so the fit never sees one, and its terms are
 // not meant to rank them.
 inline int policy_score(const Board& board, const EvalWeights& policy, Sq s) {
-    Colour me = board.side_to_move();
-    PatternSet own = board.patterns(me, s), opponent = board.patterns(other(me), s);
-    const SetInfo &own_info = board.info(me, s), &opponent_info = board.info(other(me), s);
-    int score = policy.code(own_info.code) + policy.opponent_code(opponent_info.code) +
-                policy.combo(own_info.combo, opponent_info.combo);
-    for (int d = 0; d < 4; ++d) score += policy.line(line_of(own, d), line_of(opponent, d));
+    int score = 0;
+    for (std::uint16_t t : policy_terms(board, s)) score += policy.w[t];
     return score;
 }
 

@@ -207,12 +207,7 @@ Engine::Coverage Engine::generate(MoveList& list, Sq tt_move, int ply) {
     // Against an open three (a square where the opponent makes an open four
     // or a double four) only our fours and the squares that stop every such
     // square can help: any other move is answered by the open four.
-    if (ThreatReplies replies(b, them); replies.any()) {
-        replies.for_each_reply([&](Sq s) { list.add(s, key(s)); });
-        return Coverage::kThreatReplies;
-    }
-    for (Sq s : b.squares())
-        if (b.is_empty(s) && b.neighbours(s) > 0) list.add(s, key(s));
+    if (for_each_candidate(b, [&](Sq s) { list.add(s, key(s)); })) return Coverage::kThreatReplies;
     if (list.size == 0) {
         // The empty board (the centre), or no stone near any empty square on
         // a tiny board (any empty square).

@@ -51,4 +51,20 @@ private:
     bool unstoppable_ = false;  // more squares than kMaxThreats
 };
 
+// The moves the main search orders (Engine::generate, once no five is to
+// be blocked), in its order of generation: against the opponent's open
+// three the replies above, else every empty square within two of a stone.
+// True when they are the replies to an open three. The policy's fit
+// (tuner.hpp) learns on the same candidates.
+template <class Add>
+bool for_each_candidate(const Board& board, Add add) {
+    if (ThreatReplies replies(board, other(board.side_to_move())); replies.any()) {
+        replies.for_each_reply(add);
+        return true;
+    }
+    for (Sq s : board.squares())
+        if (board.is_empty(s) && board.neighbours(s) > 0) add(s);
+    return false;
+}
+
 }  // namespace kinrow::gomoku

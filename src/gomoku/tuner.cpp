@@ -341,9 +341,9 @@ TuneResult tune_weights(const std::vector<TrainingSample>& samples, const EvalWe
 
 namespace {
 
-// A candidate's policy score, from its terms (policy_score, precomputed).
+// A candidate's policy score from its terms, as policy_score sums them.
 template <class Weight>
-double candidate_score(const std::array<std::uint16_t, 7>& terms, const Weight& w) {
+double candidate_score(const PolicyTerms& terms, const Weight& w) {
     double z = 0;
     for (std::uint16_t t : terms) z += w[t];
     return z;
@@ -399,20 +399,10 @@ PolicySamples policy_samples(const std::vector<TrainingGame>& games, const SelfP
                     p.played = static_cast<std::uint32_t>(samples.terms.size()) - p.first;
                     found = true;
                 }
-                PatternSet own = board.patterns(me, s), opponent = board.patterns(them, s);
-                std::array<std::uint16_t, 7> t{};
-                for (int d = 0; d < 4; ++d) t[d] = static_cast<std::uint16_t>(line_term(line_of(own, d), line_of(opponent, d)));
-                t[4] = static_cast<std::uint16_t>(combo_term(combo_of(own), combo_of(opponent)));
-                t[5] = static_cast<std::uint16_t>(code_term(code_of(own)));
-                t[6] = static_cast<std::uint16_t>(opponent_code_term(code_of(opponent)));
-                samples.terms.push_back(t);
+                samples.terms.push_back(policy_terms(board, s));
                 samples.hand_value.push_back(board.value(me, s) + board.value(them, s));
             };
-            // The search's candidates, in its order of generation (Engine::generate).
-            if (ThreatReplies replies(board, them); replies.any()) replies.for_each_reply(add);
-            else
-                for (Sq s : board.squares())
-                    if (board.is_empty(s) && board.neighbours(s) > 0) add(s);
+            for_each_candidate(board, add);
             p.end = static_cast<std::uint32_t>(samples.terms.size());
             // A move outside the candidates (a far one, or one that ignores
             // an open three), or no choice at all: nothing to learn.

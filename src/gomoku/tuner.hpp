@@ -22,6 +22,7 @@
 
 #include "core/types.hpp"
 #include "gomoku/evaluation.hpp"
+#include "gomoku/policy.hpp"
 #include "rules/game.hpp"
 
 namespace kinrow::gomoku {
@@ -118,7 +119,7 @@ struct PolicySamples {
         std::uint32_t played;      // the move played, counted from first
     };
     std::vector<Position> positions;
-    std::vector<std::array<std::uint16_t, 7>> terms;  // four line pairs, the combo pair, both codes
+    std::vector<PolicyTerms> terms;  // policy_terms of each candidate
     std::vector<int> hand_value;  // the hand-set ordering value (both colours' values)
 };
 PolicySamples policy_samples(const std::vector<TrainingGame>& games, const SelfPlayOptions& options);
