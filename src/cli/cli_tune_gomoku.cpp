@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "cli/cli.hpp"
 #include "core/error.hpp"
@@ -29,6 +30,19 @@ void write_text(const std::string& path, const std::string& text, const char* wh
     std::ofstream out(path, std::ios::binary);
     if (!(out << text)) throw Error(fmt::format("cannot write {} '{}'", what, path));
 }
+
+// The games of one or more training-games files, in the order given (the
+// fifth-game hold-out runs over the whole list).
+std::vector<gomoku::TrainingGame> load_training_games(const std::vector<std::string>& paths) {
+    std::vector<gomoku::TrainingGame> games;
+    for (const auto& path : paths) {
+        auto more = gomoku::parse_training_games(read_text(path, "training games file"));
+        games.insert(games.end(), more.begin(), more.end());
+    }
+    return games;
+}
+
+std::string joined(const std::vector<std::string>& words) { return fmt::format("{}", fmt::join(words, " ")); }
 
 // A weights file, or `prior` (the hand-set start) or `shipped` (the built-in file).
 gomoku::EvalWeights weights_named(const std::string& name) {
@@ -54,10 +68,10 @@ std::string stats_line(const char* what, const gomoku::PolicyStats& s, bool logi
 }
 
 // `--policy`: fits the move-ordering policy to the moves of the games.
-void fit_policy(const std::string& games_file, const gomoku::SelfPlayOptions& play,
+void fit_policy(const std::vector<std::string>& games_files, const gomoku::SelfPlayOptions& play,
                 const gomoku::PolicyOptions& options, const std::string& out) {
-    if (games_file.empty()) throw Error("--policy needs --load-games: the games whose moves it learns");
-    auto games = gomoku::parse_training_games(read_text(games_file, "training games file"));
+    if (games_files.empty()) throw Error("--policy needs --load-games: the games whose moves it learns");
+    auto games = load_training_games(games_files);
     // Every fifth game is held out, as for the evaluation.
     std::vector<gomoku::TrainingGame> fit, held_out;
     for (std::size_t g = 0; g < games.size(); ++g) (g % 5 == 4 ? held_out : fit).push_back(games[g]);
@@ -75,7 +89,7 @@ void fit_policy(const std::string& games_file, const gomoku::SelfPlayOptions& pl
         "kinrow Gomoku move-ordering policy (docs/gomoku.md, \"The move order\"), written by\n"
         "  kinrow tune-gomoku --policy --load-games {} --opening-stones {} --iterations {} --learning-rate {} "
         "--regularisation {}\n(the whole-board terms are unused)\n{}",
-        games_file, play.opening_stones, options.iterations, options.learning_rate, options.regularisation, history);
+        joined(games_files), play.opening_stones, options.iterations, options.learning_rate, options.regularisation, history);
     std::string text = gomoku::format_eval_weights(policy, comment);
     if (out.empty()) fmt::print("{}", text);
     else write_text(out, text, "weights file");
@@ -89,8 +103,8 @@ void add_tune_gomoku_command(CLI::App& app) {
         gomoku::TuneOptions tune;
         int rounds = 1;
         double judge_weight = 0;
-        std::string start, out, save_games, load_games;
-        std::vector<std::string> duel;
+        std::string start, out, save_games;
+        std::vector<std::string> load_games, duel;
         bool policy = false;
         gomoku::PolicyOptions policy_options;
     };
@@ -129,7 +143,8 @@ void add_tune_gomoku_command(CLI::App& app) {
     cmd->add_option("--start", args->start,
                     "Weights file to start from (default: the hand-set prior of the move ordering)");
     cmd->add_option("--load-games", args->load_games,
-                    "Tune on these games (from --save-games) instead of playing the first round");
+                    "Tune on these games (one or more files from --save-games, taken in order) instead of "
+                    "playing the first round");
     cmd->add_option("--judge-weight", args->judge_weight,
                     "Share of a judged position's target taken from the judge's score, the rest from "
                     "the game's result (default 0: results only; only games with judged moves, `move:score`, "
@@ -160,7 +175,7 @@ void add_tune_gomoku_command(CLI::App& app) {
         std::string history;
         for (int round = 1; round <= args->rounds; ++round) {
             if (round == 1 && !args->load_games.empty()) {
-                games = gomoku::parse_training_games(read_text(args->load_games, "training games file"));
+                games = load_training_games(args->load_games);
             } else {
                 gomoku::SelfPlayOptions play = args->play;
                 play.seed += static_cast<std::uint64_t>(round - 1) * 1000003;
@@ -202,7 +217,7 @@ void add_tune_gomoku_command(CLI::App& app) {
                    : "",
             p.opening_stones, args->rounds, args->tune.iterations, args->tune.learning_rate, args->tune.regularisation,
             args->start.empty() ? "" : " --start " + args->start,
-            args->load_games.empty() ? "" : " --load-games " + args->load_games,
+            args->load_games.empty() ? "" : " --load-games " + joined(args->load_games),
             judged ? fmt::format(" --judge-weight {}", args->judge_weight) : "", history);
         std::string text = gomoku::format_eval_weights(weights, comment);
         if (args->out.empty()) fmt::print("{}", text);

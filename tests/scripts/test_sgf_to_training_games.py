@@ -38,7 +38,13 @@ def test_converts_finished_games_and_the_tuner_reads_them(tmp_path):
     tuned = run(kinrow, "tune-gomoku", "--load-games", str(games_file), "--start", "shipped", "--rounds", "1",
                 "--iterations", "1", "--opening-stones", "0", "--out", str(tmp_path / "w.txt"))
     assert tuned.returncode == 0, tuned.stderr
-    assert "round 1:" in tuned.stderr
+    assert "round 1: 2 games" in tuned.stderr
+    # Several files are read in order as one list of games.
+    twice = run(kinrow, "tune-gomoku", "--load-games", str(games_file), str(games_file), "--start", "shipped",
+                "--rounds", "1", "--iterations", "1", "--opening-stones", "0", "--out", str(tmp_path / "w2.txt"))
+    assert twice.returncode == 0, twice.stderr
+    assert "round 1: 4 games" in twice.stderr
+    assert f"--load-games {games_file} {games_file}" in (tmp_path / "w2.txt").read_text()
     # The same games fit the move-ordering policy, in the weights file's format.
     policy = run(kinrow, "tune-gomoku", "--policy", "--load-games", str(games_file), "--iterations", "2",
                  "--opening-stones", "0", "--out", str(tmp_path / "p.txt"))
