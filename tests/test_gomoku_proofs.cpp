@@ -147,12 +147,16 @@ TEST(GomokuProofsSlow, ThreadedSelfPlayClaimsAreNeverRefuted) {
 }
 
 // The first claim of each player in 16 self-play games (the command is in
-// docs/gomoku.md), and kinrow's claims in its games against Pela
-// (tests/data/gomoku_sparring_claims.txt, `#` comments). A claim the checker
+// docs/gomoku.md), and kinrow's claims in its games against Pela on 15x15
+// (tests/data/gomoku_sparring_claims.txt) and on 20x20
+// (gomoku_sparring_claims_20.txt); `#` comments. A claim the checker
 // refutes fails; one it cannot decide within the budget (long threat
 // sequences against full-width defence) is counted and printed.
 TEST(GomokuProofsSlow, SelfPlayClaimsAreNeverRefuted) {
-    for (const char* file : {"gomoku_claims.txt", "gomoku_sparring_claims.txt"}) {
+    const std::pair<const char*, const char*> sets[] = {{"gomoku_claims.txt", "gomoku"},
+                                                        {"gomoku_sparring_claims.txt", "gomoku"},
+                                                        {"gomoku_sparring_claims_20.txt", "mnk:20,20,5"}};
+    for (auto [file, game] : sets) {
         std::ifstream in(std::string(KINROW_SOURCE_DIR) + "/tests/data/" + file);
         ASSERT_TRUE(in) << "tests/data/" << file << " is missing";
         int confirmed = 0, undecided = 0;
@@ -160,7 +164,7 @@ TEST(GomokuProofsSlow, SelfPlayClaimsAreNeverRefuted) {
             if (line.empty() || line[0] == '#') continue;
             auto bar = line.find('|');
             ASSERT_NE(bar, std::string::npos) << line;
-            Position pos = Position::from_moves(parse_game("gomoku"), line.substr(0, bar));
+            Position pos = Position::from_moves(parse_game(game), line.substr(0, bar));
             int plies = std::stoi(line.substr(bar + 1));
             GomokuProofChecker checker = checker_for(pos);
             bool ok = checker.attacker_wins(plies, 100000);
