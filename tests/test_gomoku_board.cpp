@@ -116,7 +116,7 @@ TEST(GomokuBoard, WinRuleAgreesWithPosition) {
 
 TEST(GomokuBoard, IncrementalUpdatesEqualRebuild) {
     std::mt19937 rng(777);
-    for (const char* name : {"gomoku", "gomoku-standard", "mnk:9,12,5"}) {
+    for (const char* name : {"gomoku", "gomoku-standard", "mnk:9,12,5", "mnk:20,20,5"}) {
         GameSpec spec = parse_game(name);
         for (int game = 0; game < 10; ++game) {
             Position pos(spec);
@@ -148,7 +148,7 @@ TEST(GomokuBoard, IncrementalUpdatesEqualRebuild) {
 // does not refresh the fifth cell along a line).
 TEST(GomokuBoard, KeptPatternsEqualAFreshLookAtTheLines) {
     std::mt19937 rng(4242);
-    for (const char* name : {"gomoku", "gomoku-standard", "mnk:8,11,5"}) {
+    for (const char* name : {"gomoku", "gomoku-standard", "mnk:8,11,5", "mnk:20,20,5"}) {
         GameSpec spec = parse_game(name);
         const PatternTable& table = PatternTable::get(spec.win_rule);
         for (int game = 0; game < 6; ++game) {
