@@ -102,7 +102,8 @@ TEST(GomokuEval, IncrementalSumsEqualTheFeatureCount) {
     std::mt19937 rng(11);
     EvalWeights scrambled = scrambled_weights(3);
     for (int game = 0; game < 6; ++game) {
-        Board b(15, 15, WinRule::AtLeastK);
+        // 20x20 too: there the sums and the features are shifted to 15x15.
+        Board b(game < 4 ? 15 : 20, game < 4 ? 15 : 20, WinRule::AtLeastK);
         if (game % 2) b.set_eval_weights(scrambled);
         int played = random_moves(b, rng, 40);
         for (int i = 0; i <= played; ++i) {
@@ -111,14 +112,45 @@ TEST(GomokuEval, IncrementalSumsEqualTheFeatureCount) {
         }
     }
     // New weights on a board with stones: the sums are rebuilt, and moves
-    // taken back afterwards restore sums under the new weights too.
-    Board b(15, 15, WinRule::ExactlyK);
-    int played = random_moves(b, rng, 30);
-    b.set_eval_weights(scrambled);
-    EXPECT_EQ(b.stones(), played);
-    for (int i = 0; i <= played; ++i) {
-        ASSERT_EQ(evaluate(b), dot(eval_features(b), scrambled)) << "after " << i << " moves taken back";
-        if (i < played) b.undo();
+    // taken back afterwards restore sums under the new weights too (and off
+    // 15x15 the shift is the new weights' as well).
+    for (int side : {15, 20}) {
+        Board b(side, side, WinRule::ExactlyK);
+        int played = random_moves(b, rng, 30);
+        b.set_eval_weights(scrambled);
+        EXPECT_EQ(b.stones(), played);
+        for (int i = 0; i <= played; ++i) {
+            ASSERT_EQ(evaluate(b), dot(eval_features(b), scrambled)) << side << ", after " << i << " moves taken back";
+            if (i < played) b.undo();
+        }
+    }
+}
+
+// The weights are fitted on 15x15; every other size is shifted so that its
+// empty board is worth what the empty 15x15 board is, and the same stones
+// near the top-left corner are then worth the same on 19x19 and 20x20 (the
+// far edges out of every changed cell's reach on both). Unshifted, each of
+// the extra far cells gave the side to move a few units, and 20x20 played
+// with a bias 15x15 never had (session 20).
+TEST(GomokuEval, EveryBoardSizeIsValuedAsTheFittedOne) {
+    EvalWeights scrambled = scrambled_weights(4);
+    for (WinRule rule : {WinRule::AtLeastK, WinRule::ExactlyK}) {
+        int fitted = evaluate(Board(15, 15, rule, scrambled));
+        EXPECT_NE(fitted, scrambled.w[kTempoTerm]);
+        for (auto [w, h] : {std::pair{20, 20}, {19, 19}, {7, 12}})
+            EXPECT_EQ(evaluate(Board(w, h, rule, scrambled)), fitted) << w << "x" << h;
+    }
+    std::mt19937 rng(8);
+    for (int game = 0; game < 4; ++game) {
+        Board b19(19, 19, WinRule::AtLeastK, scrambled), b20(20, 20, WinRule::AtLeastK, scrambled);
+        for (int i = 0; i < 10 + 3 * game; ++i) {
+            Sq s;
+            do s = b19.sq(static_cast<int>(rng() % 8), static_cast<int>(rng() % 8));
+            while (!b19.is_empty(s) || b19.shape(b19.side_to_move(), s) == kShapeFive);
+            b20.play(b20.sq(b19.row_of(s), b19.col_of(s)));
+            b19.play(s);
+            ASSERT_EQ(evaluate(b19), evaluate(b20)) << "game " << game << ", " << i + 1 << " stones";
+        }
     }
 }
 
@@ -256,7 +288,9 @@ TEST(GomokuTuner, LowersTheLossOnASyntheticSet) {
 
 TEST(GomokuTuner, SelfPlayGamesReplayAndTune) {
     SelfPlayOptions play;
-    play.width = play.height = 9;  // small and quick
+    // 15x15, the size the evaluation is fitted on (evaluation.hpp): off it the
+    // features carry the shift to 15x15, a large constant the fit is not for.
+    play.width = play.height = 15;
     play.games = 3;
     play.nodes = 300;
     play.threat_nodes = 1000;

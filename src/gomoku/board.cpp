@@ -54,6 +54,13 @@ Board::Board(int width, int height, WinRule rule, const EvalWeights& weights)
         refresh(s);
         account(s, +1);
     }
+    shift_to_fitted_size(eval_sums_);
+}
+
+void Board::shift_to_fitted_size(std::int64_t empty_board_sums) {
+    size_shift_ = width_ == kFittedSide && height_ == kFittedSide
+                      ? 0
+                      : Board(kFittedSide, kFittedSide, rule_, *weights_).eval_sums_ - empty_board_sums;
 }
 
 Board Board::from_position(const Position& pos) {
@@ -107,6 +114,9 @@ void Board::set_eval_weights(const EvalWeights& weights) {
             eval_sums_ += cell_terms_[s];
         }
     for (Sq s : moves) play(s);
+    // (A new board of this size has its empty-board sums under the weights.)
+    if (width_ != kFittedSide || height_ != kFittedSide)
+        shift_to_fitted_size(Board(width_, height_, rule_, weights).eval_sums_);
 }
 
 std::int64_t Board::cell_terms(Sq s) const {

@@ -82,10 +82,12 @@ public:
     // (patterns.hpp), kept with the set: no table look-up.
     const SetInfo& info(Colour c, Sq s) const { return info_[c][s]; }
     // The evaluation's line and shape terms of every empty square, seen
-    // with c to move: evaluate() adds the whole-board terms.
+    // with c to move, and off 15x15 the shift to the fitted board size
+    // (evaluation.hpp): evaluate() adds the whole-board terms.
     int eval_sum(Colour c) const {
-        auto black = static_cast<std::int32_t>(static_cast<std::uint32_t>(eval_sums_));
-        return c == kBlack ? black : static_cast<int>((eval_sums_ - black) >> 32);
+        std::int64_t sums = eval_sums_ + size_shift_;
+        auto black = static_cast<std::int32_t>(static_cast<std::uint32_t>(sums));
+        return c == kBlack ? black : static_cast<int>((sums - black) >> 32);
     }
     // Empty squares where colour c would make `shape`.
     int shape_count(Colour c, Shape shape) const { return shape_count_[c][shape]; }
@@ -115,6 +117,8 @@ private:
     }
     // The packed tables of the weights, indexed by black's and white's codes.
     void pack_weights();
+    // Sets size_shift_ from this size's empty-board sums under the weights.
+    void shift_to_fitted_size(std::int64_t empty_board_sums);
     // The packed evaluation terms of the empty square s.
     std::int64_t cell_terms(Sq s) const;
     // Adds (sign +1) or removes (-1) the empty square s from the sums and counts.
@@ -156,6 +160,8 @@ private:
     std::array<std::array<std::int64_t, kPatternCodeCount>, 2> code_value_{};  // by the code's colour
     std::array<std::int64_t, kMaxSquares> cell_terms_{};
     std::int64_t eval_sums_ = 0;
+    // The empty fitted-size board's sums less this size's empty board's.
+    std::int64_t size_shift_ = 0;
     std::array<std::array<int, kShapeFive + 1>, 2> shape_count_{};
     std::vector<Sq> history_;
     std::vector<SavedCell> saved_cells_;

@@ -257,6 +257,19 @@ bool has_four(const Board& board, Colour c) {
     return board.shape_count(c, kShapeBlock4) + board.shape_count(c, kShapeBlock4Flex3) > 0;
 }
 
+// The per-cell terms of the empty squares, added to f with sign n.
+void add_cell_features(const Board& board, int n, EvalVector& f) {
+    Colour me = board.side_to_move(), them = other(me);
+    for (Sq s : board.squares()) {
+        if (!board.is_empty(s)) continue;
+        PatternSet mine = board.patterns(me, s), theirs = board.patterns(them, s);
+        for (int d = 0; d < 4; ++d) f[line_term(line_of(mine, d), line_of(theirs, d))] += n;
+        f[combo_term(combo_of(mine), combo_of(theirs))] += n;
+        f[code_term(code_of(mine))] += n;
+        f[opponent_code_term(code_of(theirs))] += n;
+    }
+}
+
 }  // namespace
 
 int evaluate(const Board& board) {
@@ -271,15 +284,12 @@ int evaluate(const Board& board) {
 
 EvalVector eval_features(const Board& board) {
     EvalVector f{};
-    Colour me = board.side_to_move(), them = other(me);
-    for (Sq s : board.squares()) {
-        if (!board.is_empty(s)) continue;
-        PatternSet mine = board.patterns(me, s), theirs = board.patterns(them, s);
-        for (int d = 0; d < 4; ++d) ++f[line_term(line_of(mine, d), line_of(theirs, d))];
-        ++f[combo_term(combo_of(mine), combo_of(theirs))];
-        ++f[code_term(code_of(mine))];
-        ++f[opponent_code_term(code_of(theirs))];
+    add_cell_features(board, +1, f);
+    if (board.width() != kFittedSide || board.height() != kFittedSide) {
+        add_cell_features(Board(board.width(), board.height(), board.rule(), board.eval_weights()), -1, f);
+        add_cell_features(Board(kFittedSide, kFittedSide, board.rule(), board.eval_weights()), +1, f);
     }
+    Colour me = board.side_to_move(), them = other(me);
     f[kTempoTerm] = 1;
     f[kDoubleThreeTerm] = board.shape_count(me, kShapeDoubleFlex3) && !has_four(board, them);
     f[kOpponentDoubleThreeTerm] = board.shape_count(them, kShapeDoubleFlex3) && !has_four(board, me);

@@ -29,6 +29,21 @@ namespace kinrow::gomoku {
 
 class Board;
 
+// The weights are fitted on 15x15 games, and part of what they learn is a
+// value for the side to move in each empty cell far from the stones (four
+// flex1 lines both ways: a few units each). On another board the number of
+// such cells changes the value of every position by a constant for the side
+// to move: 20x20 has 175 more, and the weights of session 14 gave the side
+// to move some 700 units (about one logistic unit) more there — a bias that
+// swaps sign with every ply and misleads each comparison across plies (the
+// futility and razoring margins, the reduced searches' re-search test, the
+// aspiration window). So on any other size the evaluation is shifted by a
+// constant, the empty 15x15 board's terms less its own empty board's: every
+// empty board is worth what the empty 15x15 board is, and 15x15 is unchanged
+// (docs/gomoku.md, "The evaluation"; the 20x20 matches in PERFORMANCE.md,
+// session 20).
+inline constexpr int kFittedSide = 15;
+
 // Where each term sits in the flat weight and feature vectors.
 inline constexpr int kLineTerms = kLinePatternCount * kLinePatternCount;
 inline constexpr int kComboTerms = kComboCount * kComboCount;
@@ -85,7 +100,8 @@ std::string code_name(PatternCode code);
 // The evaluation for the side to move with the board's weights (not
 // clamped; no win detection).
 int evaluate(const Board& board);
-// The feature counts: evaluate(board) is their dot product with the weights.
+// The feature counts: evaluate(board) is their dot product with the weights
+// (off 15x15 with the empty boards' difference subtracted, as above).
 // Computed from scratch (the tuner's input and the check of Board's sums).
 EvalVector eval_features(const Board& board);
 

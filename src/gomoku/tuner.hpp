@@ -38,6 +38,9 @@ struct TrainingGame {
 };
 
 struct SelfPlayOptions {
+    // The evaluation is fitted on 15x15 (kFittedSide): other sizes are valued
+    // as 15x15 through a constant shift (evaluation.hpp), which their
+    // features carry too.
     int width = 15, height = 15;
     WinRule rule = WinRule::AtLeastK;
     int games = 100;
