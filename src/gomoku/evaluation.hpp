@@ -101,7 +101,7 @@ std::string code_name(PatternCode code);
 // clamped; no win detection).
 int evaluate(const Board& board);
 // The feature counts: evaluate(board) is their dot product with the weights
-// (off 15x15 with the empty boards' difference subtracted, as above).
+// (off 15x15 with the same shift to the fitted size, as above).
 // Computed from scratch (the tuner's input and the check of Board's sums).
 EvalVector eval_features(const Board& board);
 
