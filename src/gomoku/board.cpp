@@ -54,13 +54,9 @@ Board::Board(int width, int height, WinRule rule, const EvalWeights& weights)
         refresh(s);
         account(s, +1);
     }
-    shift_to_fitted_size(eval_sums_);
-}
-
-void Board::shift_to_fitted_size(std::int64_t empty_board_sums) {
-    size_shift_ = width_ == kFittedSide && height_ == kFittedSide
-                      ? 0
-                      : Board(kFittedSide, kFittedSide, rule_, *weights_).eval_sums_ - empty_board_sums;
+    // The sums are the empty board's now.
+    if (width != kFittedSide || height != kFittedSide)
+        size_shift_ = Board(kFittedSide, kFittedSide, rule, weights).eval_sums_ - eval_sums_;
 }
 
 Board Board::from_position(const Position& pos) {
@@ -114,9 +110,8 @@ void Board::set_eval_weights(const EvalWeights& weights) {
             eval_sums_ += cell_terms_[s];
         }
     for (Sq s : moves) play(s);
-    // (A new board of this size has its empty-board sums under the weights.)
-    if (width_ != kFittedSide || height_ != kFittedSide)
-        shift_to_fitted_size(Board(width_, height_, rule_, weights).eval_sums_);
+    // A new board of this size has the shift under the new weights.
+    size_shift_ = Board(width_, height_, rule_, weights).size_shift_;
 }
 
 std::int64_t Board::cell_terms(Sq s) const {

@@ -117,8 +117,6 @@ private:
     }
     // The packed tables of the weights, indexed by black's and white's codes.
     void pack_weights();
-    // Sets size_shift_ from this size's empty-board sums under the weights.
-    void shift_to_fitted_size(std::int64_t empty_board_sums);
     // The packed evaluation terms of the empty square s.
     std::int64_t cell_terms(Sq s) const;
     // Adds (sign +1) or removes (-1) the empty square s from the sums and counts.
