@@ -13,6 +13,7 @@
 #include "gomoku/board.hpp"
 #include "gomoku/evaluation.hpp"
 #include "gomoku/policy.hpp"
+#include "gomoku/threats.hpp"
 #include "gomoku/tuner.hpp"
 
 using namespace kinrow;
@@ -362,10 +363,10 @@ TEST(GomokuTuner, JudgedMovesBlendIntoTheTargets) {
 
 namespace {
 
-// Games whose every move is the hand-set ordering's first choice (the
-// highest value(me) + value(them) among the search's candidates, the first
-// generated on ties), from random 3-stone openings.
-std::vector<TrainingGame> hand_ordered_games(int count, unsigned seed) {
+// Games of up to 30 moves after a random 3-stone opening, each move
+// choose(board) (kNoSq ends the game); a game's result cycles through black wins, white wins, draw.
+template <class Choose>
+std::vector<TrainingGame> games_choosing(int count, unsigned seed, Choose choose) {
     std::mt19937 rng(seed);
     std::vector<TrainingGame> games;
     for (int g = 0; g < count; ++g) {
@@ -380,17 +381,49 @@ std::vector<TrainingGame> hand_ordered_games(int count, unsigned seed) {
             if (b.is_empty(s)) play(s);
         }
         for (int ply = 0; ply < 30 && !b.last_move_won(); ++ply) {
-            Colour me = b.side_to_move(), them = other(me);
-            Sq best = kNoSq;
-            for (Sq s : b.squares())
-                if (b.is_empty(s) && b.neighbours(s) > 0 &&
-                    (best == kNoSq || b.value(me, s) + b.value(them, s) > b.value(me, best) + b.value(them, best)))
-                    best = s;
-            play(best);
+            Sq s = choose(b);
+            if (s == kNoSq) break;  // no candidate: an open three no reply stops
+            play(s);
         }
+        game.black_score = g % 3 == 0 ? 1 : g % 3 == 1 ? 0 : 0.5;
         games.push_back(std::move(game));
     }
     return games;
+}
+
+// Games whose every move is the hand-set ordering's first choice (the
+// highest value(me) + value(them) among the squares near the stones, the
+// first on ties).
+std::vector<TrainingGame> hand_ordered_games(int count, unsigned seed) {
+    return games_choosing(count, seed, [](const Board& b) {
+        Colour me = b.side_to_move(), them = other(me);
+        Sq best = kNoSq;
+        for (Sq s : b.squares())
+            if (b.is_empty(s) && b.neighbours(s) > 0 &&
+                (best == kNoSq || b.value(me, s) + b.value(them, s) > b.value(me, best) + b.value(them, best)))
+                best = s;
+        return best;
+    });
+}
+
+// Games whose every move is the shipped evaluation's one-ply choice: among
+// the search's candidates, the one after which the opponent's evaluation is
+// lowest, the first generated on ties.
+std::vector<TrainingGame> one_ply_games(int count, unsigned seed) {
+    return games_choosing(count, seed, [](Board& b) {
+        Sq best = kNoSq;
+        int best_value = 0;
+        for_each_candidate(b, [&](Sq s) {
+            b.play(s);
+            int value = -evaluate(b);
+            b.undo();
+            if (best == kNoSq || value > best_value) {
+                best = s;
+                best_value = value;
+            }
+        });
+        return best;
+    });
 }
 
 }  // namespace
@@ -423,6 +456,57 @@ TEST(GomokuPolicy, FitLearnsTheOrderTheGamesFollow) {
     EXPECT_GT(after.top1, 0.6);
     EXPECT_LT(after.mean_rank, 0.25 * before.mean_rank);
     EXPECT_THROW(fit_policy(PolicySamples{}, fit), Error);
+}
+
+TEST(GomokuTuner, OnePlyStatsRankTheEvaluationsOwnChoiceFirst) {
+    SelfPlayOptions options;
+    options.opening_stones = 3;
+    std::vector<TrainingGame> games = one_ply_games(12, 5);
+    PolicyStats own = one_ply_stats(games, options, default_eval_weights());
+    EXPECT_EQ(own.top1, 1.0);
+    EXPECT_EQ(own.mean_rank, 0.0);
+    // Evaluated with zeros, every child ties and the first generated is
+    // ranked first: seldom the move these games played.
+    PolicyStats zero = one_ply_stats(games, options, EvalWeights{});
+    EXPECT_LT(zero.top1, 0.3);
+    EXPECT_GT(zero.mean_rank, 2.0);
+    // The hand-ordered games are not the evaluation's choices everywhere.
+    PolicyStats hand = one_ply_stats(hand_ordered_games(12, 3), options, default_eval_weights());
+    EXPECT_LT(hand.top1, 1.0);
+    EXPECT_GT(hand.top1, zero.top1);
+}
+
+TEST(GomokuTuner, CalibrationRowsSumToTheLogLoss) {
+    SelfPlayOptions options;
+    options.opening_stones = 3;
+    std::vector<TrainingGame> games = one_ply_games(30, 7);
+    const EvalWeights& weights = default_eval_weights();
+    std::vector<TrainingSample> samples = training_samples(games, options);
+    const double scale = 700;
+    std::vector<CalibrationRow> rows = calibration(games, options, weights, scale);
+    ASSERT_EQ(rows.size(), 2 * std::size(kCalibrationStones));
+    std::size_t positions = 0;
+    double loss = 0, result = 0;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const CalibrationRow& row = rows[r];
+        EXPECT_EQ(row.side, r % 2 ? kWhite : kBlack);
+        EXPECT_LE(row.first_stones, row.last_stones);
+        if (r >= 2) {
+            EXPECT_EQ(row.first_stones, rows[r - 2].last_stones + 1);
+        }
+        if (!row.positions) continue;
+        EXPECT_GT(row.predicted, 0.0);
+        EXPECT_LT(row.predicted, 1.0);
+        positions += row.positions;
+        loss += row.log_loss * static_cast<double>(row.positions);
+        result += row.actual * static_cast<double>(row.positions);
+    }
+    // The same positions as the tuner's, the same loss, the same results.
+    ASSERT_EQ(positions, samples.size());
+    EXPECT_NEAR(loss / static_cast<double>(positions), log_loss(samples, weights, scale), 1e-9);
+    double expected_result = 0;
+    for (const TrainingSample& s : samples) expected_result += s.score;
+    EXPECT_NEAR(result, expected_result, 1e-6);
 }
 
 TEST(GomokuPolicy, ShippedPolicyParsesAndPutsThreatsFirst) {

@@ -95,6 +95,32 @@ void fit_policy(const std::vector<std::string>& games_files, const gomoku::SelfP
     else write_text(out, text, "weights file");
 }
 
+// `--diagnose W`: how the weights W predict the held-out games (the
+// fit's split): the log-loss, by the side to move and the stones on the
+// board, and the evaluation as a one-ply move chooser beside the policy.
+void diagnose(const std::string& name, const std::vector<std::string>& games_files,
+              const gomoku::SelfPlayOptions& play) {
+    if (games_files.empty()) throw Error("--diagnose needs --load-games: the games to measure the weights on");
+    gomoku::EvalWeights weights = weights_named(name);
+    auto games = load_training_games(games_files);
+    std::vector<gomoku::TrainingGame> fit, held_out;
+    for (std::size_t g = 0; g < games.size(); ++g) (g % 5 == 4 ? held_out : fit).push_back(games[g]);
+    double scale = gomoku::fit_scale(gomoku::training_samples(fit, play), weights);
+    auto validation = gomoku::training_samples(held_out, play);
+    fmt::print("{}: held out {} games, {} positions; scale {:.0f} (fitted on the other {} games); log-loss {:.5f}\n",
+               name, held_out.size(), validation.size(), scale, fit.size(), gomoku::log_loss(validation, weights, scale));
+    fmt::print("{:>7} {:>7} {:>9} {:>10} {:>7} {:>9}\n", "stones", "to move", "positions", "predicted", "result",
+               "log-loss");
+    for (const auto& row : gomoku::calibration(held_out, play, weights, scale))
+        fmt::print("{:>7} {:>7} {:>9} {:>10.3f} {:>7.3f} {:>9.4f}\n",
+                   fmt::format("{}-{}", row.first_stones, row.last_stones), row.side == gomoku::kBlack ? "black" : "white",
+                   row.positions, row.predicted, row.actual, row.log_loss);
+    fmt::print("{}\n{}\n",
+               stats_line("the evaluation one ply ahead, held out", gomoku::one_ply_stats(held_out, play, weights), false),
+               stats_line("the shipped policy, held out",
+                          gomoku::policy_stats(gomoku::policy_samples(held_out, play), gomoku::default_policy_weights())));
+}
+
 }  // namespace
 
 void add_tune_gomoku_command(CLI::App& app) {
@@ -105,6 +131,7 @@ void add_tune_gomoku_command(CLI::App& app) {
         double judge_weight = 0;
         std::string start, out, save_games;
         std::vector<std::string> load_games, duel;
+        std::string diagnose;
         bool policy = false;
         gomoku::PolicyOptions policy_options;
     };
@@ -155,6 +182,10 @@ void add_tune_gomoku_command(CLI::App& app) {
                     "Instead of tuning, play --games games between two weights files (or 'prior', "
                     "'shipped'), each opening twice with colours swapped, and print W/D/L of the first")
         ->expected(2);
+    cmd->add_option("--diagnose", args->diagnose,
+                    "Instead of tuning, report how a weights file (or 'prior', 'shipped') predicts the held-out "
+                    "games of --load-games (every fifth): log-loss, expected against actual score by side to move "
+                    "and stones on the board, and how often the evaluation one ply ahead picks the move played");
     cmd->add_flag("--policy", args->policy,
                   "Instead of the evaluation, fit the move-ordering policy (data/gomoku/policy_weights.txt) to "
                   "the moves of --load-games; --iterations (default 300), --learning-rate (default 5) and "
@@ -170,6 +201,7 @@ void add_tune_gomoku_command(CLI::App& app) {
             return fit_policy(args->load_games, args->play, args->policy_options, args->out);
         }
         if (!args->duel.empty()) return duel(args->duel[0], args->duel[1], args->play);
+        if (!args->diagnose.empty()) return diagnose(args->diagnose, args->load_games, args->play);
         gomoku::EvalWeights weights = weights_named(args->start.empty() ? "prior" : args->start);
         std::vector<gomoku::TrainingGame> games;
         std::string history;

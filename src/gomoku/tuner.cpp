@@ -79,9 +79,11 @@ private:
 
 // Walks game g (number g in messages) from the empty board, calling
 // visit(board, ply, move) before each move is played; an illegal move throws.
+// The board evaluates with `weights`; a visit may play and take back moves.
 template <class Visit>
-void replay(const TrainingGame& game, std::size_t g, const SelfPlayOptions& options, Visit visit) {
-    Board board(options.width, options.height, options.rule);
+void replay(const TrainingGame& game, std::size_t g, const SelfPlayOptions& options, Visit visit,
+            const EvalWeights& weights = default_eval_weights()) {
+    Board board(options.width, options.height, options.rule, weights);
     for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
         Move m = game.moves[ply];
         Sq s = m < board.width() * board.height() ? board.from_move(m) : kNoSq;
@@ -386,34 +388,99 @@ PolicyStats order_stats(const PolicySamples& samples, Score score) {
 
 }  // namespace
 
+namespace {
+
+// Calls visit(board, candidates, played) for each open position of the games
+// whose move is one of two or more candidates (for_each_candidate's order;
+// `played` indexes the move): a move outside them (a far one, or one that
+// ignores an open three), or no choice at all, has nothing to teach. The
+// board evaluates with `weights`.
+template <class Visit>
+void for_each_choice(const std::vector<TrainingGame>& games, const SelfPlayOptions& options,
+                     const EvalWeights& weights, Visit visit) {
+    std::vector<Sq> candidates;
+    for (std::size_t g = 0; g < games.size(); ++g)
+        replay(
+            games[g], g, options,
+            [&](Board& board, std::size_t ply, Sq played) {
+                if (!open_position(board, ply, options)) return;
+                candidates.clear();
+                for_each_candidate(board, [&](Sq s) { candidates.push_back(s); });
+                auto at = std::find(candidates.begin(), candidates.end(), played);
+                if (at == candidates.end() || candidates.size() < 2) return;
+                visit(board, candidates, static_cast<std::uint32_t>(at - candidates.begin()));
+            },
+            weights);
+}
+
+}  // namespace
+
 PolicySamples policy_samples(const std::vector<TrainingGame>& games, const SelfPlayOptions& options) {
     PolicySamples samples;
-    for (std::size_t g = 0; g < games.size(); ++g)
-        replay(games[g], g, options, [&](const Board& board, std::size_t ply, Sq played) {
-            if (!open_position(board, ply, options)) return;
-            Colour me = board.side_to_move(), them = other(me);
-            PolicySamples::Position p{static_cast<std::uint32_t>(samples.terms.size()), 0, 0};
-            bool found = false;
-            auto add = [&](Sq s) {
-                if (s == played) {
-                    p.played = static_cast<std::uint32_t>(samples.terms.size()) - p.first;
-                    found = true;
-                }
-                samples.terms.push_back(policy_terms(board, s));
-                samples.hand_value.push_back(board.value(me, s) + board.value(them, s));
-            };
-            for_each_candidate(board, add);
-            p.end = static_cast<std::uint32_t>(samples.terms.size());
-            // A move outside the candidates (a far one, or one that ignores
-            // an open three), or no choice at all: nothing to learn.
-            if (found && p.end - p.first > 1) {
-                samples.positions.push_back(p);
-            } else {
-                samples.terms.resize(p.first);
-                samples.hand_value.resize(p.first);
-            }
-        });
+    for_each_choice(games, options, default_eval_weights(),
+                    [&](const Board& board, const std::vector<Sq>& candidates, std::uint32_t played) {
+                        Colour me = board.side_to_move(), them = other(me);
+                        auto first = static_cast<std::uint32_t>(samples.terms.size());
+                        for (Sq s : candidates) {
+                            samples.terms.push_back(policy_terms(board, s));
+                            samples.hand_value.push_back(board.value(me, s) + board.value(them, s));
+                        }
+                        samples.positions.push_back({first, static_cast<std::uint32_t>(samples.terms.size()), played});
+                    });
     return samples;
+}
+
+PolicyStats one_ply_stats(const std::vector<TrainingGame>& games, const SelfPlayOptions& options,
+                          const EvalWeights& weights) {
+    PolicySamples choices;
+    std::vector<int> value;
+    for_each_choice(games, options, weights, [&](Board& board, const std::vector<Sq>& candidates, std::uint32_t played) {
+        auto first = static_cast<std::uint32_t>(value.size());
+        for (Sq s : candidates) {
+            board.play(s);
+            value.push_back(-evaluate(board));  // the mover's view of the position after the move
+            board.undo();
+        }
+        choices.positions.push_back({first, static_cast<std::uint32_t>(value.size()), played});
+    });
+    PolicyStats stats = order_stats(choices, [&](std::uint32_t k) { return double(value[k]); });
+    stats.log_loss = 0;  // evaluation units are no logits
+    return stats;
+}
+
+std::vector<CalibrationRow> calibration(const std::vector<TrainingGame>& games, const SelfPlayOptions& options,
+                                        const EvalWeights& weights, double scale) {
+    std::vector<CalibrationRow> rows;
+    for (int first : kCalibrationStones)
+        for (Colour side : {kBlack, kWhite}) rows.push_back({first, 0, side});
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        rows[r].last_stones = r + 2 < rows.size() ? rows[r + 2].first_stones - 1 : options.width * options.height;
+    for (std::size_t g = 0; g < games.size(); ++g)
+        replay(
+            games[g], g, options,
+            [&](const Board& board, std::size_t ply, Sq) {
+                if (!open_position(board, ply, options)) return;
+                Colour me = board.side_to_move();
+                auto row = std::find_if(rows.begin(), rows.end(), [&](const CalibrationRow& c) {
+                    return c.side == me && board.stones() >= c.first_stones && board.stones() <= c.last_stones;
+                });
+                if (row == rows.end()) return;  // fewer stones than the first row's
+                double result = me == kBlack ? games[g].black_score : 1 - games[g].black_score;
+                double p = std::clamp(sigmoid(evaluate(board) / scale), 1e-12, 1 - 1e-12);
+                ++row->positions;
+                row->predicted += p;
+                row->actual += result;
+                row->log_loss -= result * std::log(p) + (1 - result) * std::log(1 - p);
+            },
+            weights);
+    for (CalibrationRow& row : rows)
+        if (row.positions) {
+            double n = static_cast<double>(row.positions);
+            row.predicted /= n;
+            row.actual /= n;
+            row.log_loss /= n;
+        }
+    return rows;
 }
 
 PolicyStats policy_stats(const PolicySamples& samples, const EvalWeights& policy) {

@@ -137,6 +137,30 @@ struct PolicyStats {
 PolicyStats policy_stats(const PolicySamples& samples, const EvalWeights& policy);
 PolicyStats hand_order_stats(const PolicySamples& samples);
 
+// The evaluation as a move chooser: in the positions policy_samples takes,
+// each candidate scored by `weights`' evaluation of the position after it
+// (the mover's side), the played move ranked as policy_stats ranks it
+// (`log_loss` unused). A one-ply look: how well the evaluation orders a
+// node's children where the search compares them, at its leaves.
+PolicyStats one_ply_stats(const std::vector<TrainingGame>& games, const SelfPlayOptions& options,
+                          const EvalWeights& weights);
+
+// How the expected score sigmoid(evaluation / scale) meets the results, in
+// the positions training_samples takes, by the side to move and the stones
+// on the board (rows from each of kCalibrationStones to the next, black then
+// white). A difference the search cannot see — one shared by every child
+// of a node, such as the colour to move — shows here and in the log-loss
+// but changes no move (docs/PERFORMANCE.md, session 21).
+inline constexpr int kCalibrationStones[] = {3, 12, 24, 36, 60};
+struct CalibrationRow {
+    int first_stones = 0, last_stones = 0;
+    Colour side = kBlack;
+    std::size_t positions = 0;
+    double predicted = 0, actual = 0, log_loss = 0;  // means over the positions
+};
+std::vector<CalibrationRow> calibration(const std::vector<TrainingGame>& games, const SelfPlayOptions& options,
+                                        const EvalWeights& weights, double scale);
+
 struct PolicyOptions {
     int iterations = 300;
     double learning_rate = 5;  // Adam's step, in policy units
