@@ -273,6 +273,25 @@ TEST(GomokuSearch, IsDeterministic) {
     EXPECT_EQ(a.pv, b.pv);
 }
 
+// The node count splits into the main search's, the leaf VCFs' and the
+// root threat searches'; the node limit counts the main search alone.
+TEST(GomokuSearch, NodeCountsSayWhereTheyWent) {
+    // A middle game with threats on both sides, no forced move.
+    Position pos = Position::from_moves(parse_game("gomoku"), "5,9 5,5 6,6 8,6 6,9 7,5 7,9 8,9 6,8 6,5 8,5");
+    SearchReport r = think(pos, 30000);
+    EXPECT_EQ(r.nodes, r.main_nodes + r.leaf_vcf_nodes + r.root_threat_nodes);
+    EXPECT_GE(r.main_nodes, 30000u);
+    EXPECT_LT(r.main_nodes, 31000u);  // checked every 1,024 nodes
+    EXPECT_GT(r.root_threat_nodes, 0u);  // both sides' threats looked at first
+    // A win found by the root's VCF: no main search at all.
+    SearchReport vcf = think(board_with(kTwoStepX, kTwoStepO), 50000);
+    EXPECT_EQ(std::string(vcf.source), "vcf");
+    EXPECT_EQ(vcf.main_nodes, 0u);
+    EXPECT_EQ(vcf.leaf_vcf_nodes, 0u);
+    EXPECT_EQ(vcf.nodes, vcf.root_threat_nodes);
+    EXPECT_GT(vcf.nodes, 0u);
+}
+
 TEST(GomokuSearch, ReportsALegalMoveFirst) {
     Position pos = Position::from_moves(parse_game("gomoku"), "h8 i9");
     Engine engine(std::size_t{1} << 20);

@@ -59,7 +59,10 @@ public:
         a.stats.nodes = r.nodes;
         a.stats.depth = r.depth;
         a.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-        a.stats.note = fmt::format("move by the engine's {}", r.source);
+        // Most of a Gomoku search's nodes are threat-search nodes: the note
+        // says where they went (docs/gomoku.md, "Node counts").
+        a.stats.note = fmt::format("move by the engine's {}; nodes: {} main search, {} leaf VCF, {} root threats",
+                                   r.source, r.main_nodes, r.leaf_vcf_nodes, r.root_threat_nodes);
         a.complete = !(options_.stop && options_.stop->load(std::memory_order_relaxed));
         return a;
     }

@@ -445,12 +445,20 @@ bool Engine::follows_claim() const {
     return false;
 }
 
+SearchReport& Engine::report_nodes(SearchReport& r) const {
+    r.root_threat_nodes = root_threat_nodes_ == kNoMainSearch ? vcf_nodes_ : root_threat_nodes_;
+    r.main_nodes = nodes_;
+    r.leaf_vcf_nodes = vcf_nodes_ - r.root_threat_nodes;
+    r.nodes = nodes_ + vcf_nodes_;
+    return r;
+}
+
 SearchReport Engine::report(Sq move, int score, int depth, const char* source) const {
     SearchReport r;
     r.move = move == kNoSq ? kNoMove : board_.to_move(move);
     r.score = score;
     r.depth = depth;
-    r.nodes = nodes_ + vcf_nodes_;
+    report_nodes(r);
     r.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                        std::chrono::steady_clock::now() - start_)
                        .count();
@@ -528,6 +536,7 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     static_eval_[0] = evaluate();
     limits_ = limits;
     nodes_ = vcf_nodes_ = next_clock_check_ = 0;
+    root_threat_nodes_ = kNoMainSearch;
     stop_ = false;
     for (auto& h : history_)
         for (int& v : h) v /= 2;  // old games' history fades
@@ -624,6 +633,7 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     // The threat searches and the defence may have used a good part of the
     // time: the iterations are paced on what is left.
     const auto search_start = std::chrono::steady_clock::now();
+    root_threat_nodes_ = vcf_nodes_;
     std::vector<int> scores(n, -kInfinity);
     int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
     Sq previous_best = kNoSq;
@@ -709,10 +719,11 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
 
     helpers_done = true;
     helper_threads.clear();  // joins
-    for (const auto& h : helpers) nodes_ += h->nodes_ + h->vcf_nodes_;
-
-    best.nodes = nodes_ + vcf_nodes_;
-    return best;
+    for (const auto& h : helpers) {
+        nodes_ += h->nodes_;
+        vcf_nodes_ += h->vcf_nodes_;
+    }
+    return report_nodes(best);
 }
 
 }  // namespace kinrow::gomoku

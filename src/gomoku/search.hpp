@@ -52,6 +52,10 @@ struct SearchReport {
     int score = 0;        // for the side to move; beyond kWinThreshold a forced win
     int depth = 0;        // last finished iteration (0: the move came from VCF or a rule)
     std::uint64_t nodes = 0;      // main search plus VCF
+    // Where they went: the main search's nodes, the VCF searches at its
+    // leaves, and the threat searches before it at the root (our VCF and
+    // VCT, the opponent's threats and the defence checks).
+    std::uint64_t main_nodes = 0, leaf_vcf_nodes = 0, root_threat_nodes = 0;
     std::int64_t elapsed_ms = 0;
     std::vector<Move> pv;
     const char* source = "search";  // "search", "vcf", "vct", "table", "forced" or "first"
@@ -170,6 +174,8 @@ private:
     // of his stones taken back gives the position after our claimed move)?
     bool follows_claim() const;
     SearchReport report(Sq move, int score, int depth, const char* source) const;
+    // Fills r's node counts (the total and where they went); returns r.
+    SearchReport& report_nodes(SearchReport& r) const;
 
     std::vector<TTEntry> own_tt_;  // empty in a helper
     TTEntry* tt_;                  // own_tt_, or the main engine's
@@ -192,6 +198,10 @@ private:
     int claim_threats_ = 0, claim_plies_ = 0;
     std::chrono::steady_clock::time_point start_;
     std::uint64_t nodes_ = 0, vcf_nodes_ = 0;
+    // vcf_nodes_ when the main search began (until then all of them are the
+    // root's threat searches); kNoMainSearch before it.
+    static constexpr std::uint64_t kNoMainSearch = ~std::uint64_t{0};
+    std::uint64_t root_threat_nodes_ = kNoMainSearch;
     std::uint64_t next_clock_check_ = 0;  // nodes_ + vcf_nodes_ at the next check_clock()
     bool stop_ = false;
 };
