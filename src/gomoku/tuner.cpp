@@ -386,10 +386,6 @@ PolicyStats order_stats(const PolicySamples& samples, Score score) {
     return stats;
 }
 
-}  // namespace
-
-namespace {
-
 // Calls visit(board, candidates, played) for each open position of the games
 // whose move is one of two or more candidates (for_each_candidate's order;
 // `played` indexes the move): a move outside them (a far one, or one that
