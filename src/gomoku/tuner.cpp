@@ -46,10 +46,15 @@ double dot(const TrainingSample& sample, const std::vector<float>& w) {
     return z;
 }
 
+// The expected score of an evaluation z, kept off 0 and 1 so its log-loss is finite.
+double expected_score(double z, double scale) { return std::clamp(sigmoid(z / scale), 1e-12, 1 - 1e-12); }
+
+double log_loss_of(double expected, double result) {
+    return -(result * std::log(expected) + (1 - result) * std::log(1 - expected));
+}
+
 double sample_loss(const TrainingSample& sample, const std::vector<float>& w, double scale) {
-    double z = dot(sample, w);
-    double p = std::clamp(sigmoid(z / scale), 1e-12, 1 - 1e-12);
-    return -(sample.score * std::log(p) + (1 - sample.score) * std::log(1 - p));
+    return log_loss_of(expected_score(dot(sample, w), scale), sample.score);
 }
 
 std::vector<float> as_floats(const EvalWeights& weights) { return {weights.w.begin(), weights.w.end()}; }
@@ -462,11 +467,11 @@ std::vector<CalibrationRow> calibration(const std::vector<TrainingGame>& games, 
                 });
                 if (row == rows.end()) return;  // fewer stones than the first row's
                 double result = me == kBlack ? games[g].black_score : 1 - games[g].black_score;
-                double p = std::clamp(sigmoid(evaluate(board) / scale), 1e-12, 1 - 1e-12);
+                double p = expected_score(evaluate(board), scale);
                 ++row->positions;
                 row->predicted += p;
                 row->actual += result;
-                row->log_loss -= result * std::log(p) + (1 - result) * std::log(1 - p);
+                row->log_loss += log_loss_of(p, result);
             },
             weights);
     for (CalibrationRow& row : rows)
