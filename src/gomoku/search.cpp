@@ -17,8 +17,9 @@ enum Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 };
 constexpr int kInfinity = kWinScore + 1;
 // The VCF search at the leaves: fours and nodes per leaf. Most leaf VCFs
 // find nothing and spend their whole budget: with 400 (until session 22)
-// they had 36-58% of the nodes at 500 ms a move and the main search 13-23%. 100 beat 400, and 30 beat 100, in self-play
-// SPRTs at 200 ms (+76 and +67 Elo; 10 against 30: level).
+// they had 36-58% of the nodes at 500 ms a move and the main search 13-23%.
+// 100 beat 400, and 30 beat 100, in self-play SPRTs at 200 ms (+76 and +67
+// Elo; 10 against 30: level).
 constexpr int kLeafVcfFours = 12;
 constexpr std::uint64_t kLeafVcfNodes = 30;
 // Threats (fours and threes) of the root VCT search.

@@ -148,9 +148,10 @@ PolicyStats one_ply_stats(const std::vector<TrainingGame>& games, const SelfPlay
 // How the expected score sigmoid(evaluation / scale) meets the results, in
 // the positions training_samples takes, by the side to move and the stones
 // on the board (rows from each of kCalibrationStones to the next, black then
-// white; positions with fewer stones than the first are left out). A difference the search cannot see — one shared by every child
-// of a node, such as the colour to move — shows here and in the log-loss
-// but changes no move (docs/PERFORMANCE.md, session 21).
+// white; positions with fewer stones than the first are left out). A
+// difference the search cannot see — one shared by every child of a node,
+// such as the colour to move — shows here and in the log-loss but changes
+// no move (docs/PERFORMANCE.md, session 21).
 inline constexpr int kCalibrationStones[] = {3, 12, 24, 36, 60};
 struct CalibrationRow {
     int first_stones = 0, last_stones = 0;
