@@ -140,9 +140,10 @@ private:
     Coverage generate(MoveList& list, Sq tt_move, int ply);
     // The empty squares kNearby leaves out.
     void far_moves(MoveList& list) const;
-    // The value of a quiet node past the horizon: a win proven by VCF, else
+    // The value of a quiet node past the horizon: the evaluation when it
+    // fails high off the principal variation, else a win proven by VCF, else
     // the evaluation.
-    int leaf(int ply);
+    int leaf(int alpha, int beta, int ply);
     void check_limits();
     // The clock alone, read by work done (leaf VCF nodes included), so that a
     // stretch of four-rich leaves cannot run past the time limit.
