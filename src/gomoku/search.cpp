@@ -190,13 +190,17 @@ Engine::Coverage Engine::generate(MoveList& list, Sq tt_move, int ply) {
     const Board& b = board_;
     Colour me = b.side_to_move(), them = other(me);
     list.size = 0;
-    if (b.shape_count(them, kShapeFive)) {
+    if (int fives = b.shape_count(them, kShapeFive)) {
         // Only the square that stops the five (callers handle two fives).
-        for (Sq s : b.squares())
-            if (b.is_empty(s) && b.shape(them, s) == kShapeFive) {
-                list.add(s, 0);
-                return Coverage::kForced;
-            }
+        // Half of the main search's nodes are such replies to a four; its
+        // five lies on a line through the move that made it, so nine cells
+        // a line are looked at, not the whole board (a position set up with
+        // the four already there is the exception).
+        Sq block = fives == 1 && !b.history().empty() ? b.find_five(them, b.history().back()) : kNoSq;
+        for (auto s = b.squares().begin(); block == kNoSq && s != b.squares().end(); ++s)
+            if (b.is_empty(*s) && b.shape(them, *s) == kShapeFive) block = *s;
+        list.add(block, 0);
+        return Coverage::kForced;
     }
     // The fitted policy (policy.hpp) orders the moves the table and the
     // killers leave; the history lifts those that cut off elsewhere.

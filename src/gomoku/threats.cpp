@@ -3,8 +3,9 @@
 namespace kinrow::gomoku {
 
 ThreatReplies::ThreatReplies(const Board& board, Colour attacker) : board_(board), attacker_(attacker) {
-    if (!board.shape_count(attacker, kShapeFlex4)) return;
-    for (Sq t : board.squares()) {
+    int squares = board.shape_count(attacker, kShapeFlex4);
+    for (auto it = board.squares().begin(); count_ < squares && it != board.squares().end(); ++it) {
+        Sq t = *it;
         if (!board.is_empty(t) || board.shape(attacker, t) != kShapeFlex4) continue;
         if (count_ == kMaxThreats) {
             unstoppable_ = true;

@@ -26,8 +26,14 @@ public:
     template <class Add>
     void for_each_reply(Add add) const {
         Colour defender = other(attacker_);
-        for (Sq s : board_.squares())
-            if (board_.is_empty(s) && makes_four(board_.shape(defender, s))) add(s);
+        int fours = 0;
+        for (Shape shape : {kShapeBlock4, kShapeBlock4Flex3, kShapeFlex4, kShapeFive})
+            fours += board_.shape_count(defender, shape);
+        for (auto s = board_.squares().begin(); fours > 0 && s != board_.squares().end(); ++s)
+            if (board_.is_empty(*s) && makes_four(board_.shape(defender, *s))) {
+                add(*s);
+                --fours;
+            }
         if (!count_ || unstoppable_) return;
         // A stone that stops the first square lies on one of its lines.
         Sq first = threats_[0];
