@@ -142,6 +142,32 @@ TEST(GomokuBoard, IncrementalUpdatesEqualRebuild) {
     }
 }
 
+// The counts the scans stop by: shape_count_from against a count of the
+// empty squares themselves, at every move of random games.
+TEST(GomokuBoard, ShapeCountsFromAShapeUpMatchTheSquares) {
+    std::mt19937 rng(2525);
+    int threats_seen = 0;
+    for (const char* name : {"gomoku", "gomoku-standard"}) {
+        GameSpec spec = parse_game(name);
+        for (int game = 0; game < 10; ++game) {
+            Position pos(spec);
+            Board board(spec.width, spec.height, spec.win_rule);
+            for (Move m : random_game(spec, rng, pos)) {
+                board.play(board.from_move(m));
+                for (Colour c : {kBlack, kWhite})
+                    for (int lowest = 0; lowest <= kShapeFive; ++lowest) {
+                        int squares = 0;
+                        for (Sq s : board.squares())
+                            squares += board.is_empty(s) && board.shape(c, s) >= lowest;
+                        ASSERT_EQ(board.shape_count_from(c, Shape(lowest)), squares) << name << " shape " << lowest;
+                        threats_seen += lowest == kShapeFlex3 && squares > 0;
+                    }
+            }
+        }
+    }
+    EXPECT_GT(threats_seen, 100);  // the games made threes and fours to count
+}
+
 // The patterns the board keeps, against a fresh look at each line: the
 // window's cells read off the board and classified on their own, for both
 // colours (the board reads both from one table byte, and under at-least-five

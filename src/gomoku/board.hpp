@@ -91,6 +91,13 @@ public:
     }
     // Empty squares where colour c would make `shape`.
     int shape_count(Colour c, Shape shape) const { return shape_count_[c][shape]; }
+    // Empty squares where colour c would make `lowest` or a stronger shape:
+    // a scan for them can stop once it has found this many.
+    int shape_count_from(Colour c, Shape lowest) const {
+        int n = 0;
+        for (int s = lowest; s <= kShapeFive; ++s) n += shape_count_[c][s];
+        return n;
+    }
     // Stones within two cells (king distance) of s: candidate moves have some.
     int neighbours(Sq s) const { return near_[s]; }
 

@@ -199,8 +199,10 @@ Engine::Coverage Engine::generate(MoveList& list, Sq tt_move, int ply) {
         Sq block = fives == 1 && !b.history().empty() ? b.find_five(them, b.history().back()) : kNoSq;
         for (auto s = b.squares().begin(); block == kNoSq && s != b.squares().end(); ++s)
             if (b.is_empty(*s) && b.shape(them, *s) == kShapeFive) block = *s;
-        list.add(block, 0);
-        return Coverage::kForced;
+        if (block != kNoSq) {
+            list.add(block, 0);
+            return Coverage::kForced;
+        }
     }
     // The fitted policy (policy.hpp) orders the moves the table and the
     // killers leave; the history lifts those that cut off elsewhere.

@@ -26,9 +26,7 @@ public:
     template <class Add>
     void for_each_reply(Add add) const {
         Colour defender = other(attacker_);
-        int fours = 0;
-        for (Shape shape : {kShapeBlock4, kShapeBlock4Flex3, kShapeFlex4, kShapeFive})
-            fours += board_.shape_count(defender, shape);
+        int fours = board_.shape_count_from(defender, kShapeBlock4);
         for (auto s = board_.squares().begin(); fours > 0 && s != board_.squares().end(); ++s)
             if (board_.is_empty(*s) && makes_four(board_.shape(defender, *s))) {
                 add(*s);

@@ -93,9 +93,8 @@ bool VcfSearcher::attack(Board& board, int fours_left) {
     if (slot == key) return false;
 
     // Fours that also make an open three first: they are the likeliest wins.
-    // The counts say how many there are: the scan stops at the last.
     Sq fours[kMaxSquares];
-    int n = 0, count = board.shape_count(me, kShapeBlock4) + board.shape_count(me, kShapeBlock4Flex3);
+    int n = 0, count = board.shape_count_from(me, kShapeBlock4);
     for (auto s = squares.begin(); n < count && s != squares.end(); ++s)
         if (board.is_empty(*s) && makes_four(board.shape(me, *s))) fours[n++] = *s;
     std::stable_sort(fours, fours + n,

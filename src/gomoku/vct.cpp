@@ -92,15 +92,13 @@ int VctSearcher::attack(Board& b, int threats_left, Sq last, Sq* first) {
     // against the defender's own open three: a three that leaves it standing
     // is refuted at once (defend), one that blocks it may win.
     Sq moves[kMaxSquares];
-    int n = 0, threats = 0;
-    for (Shape shape : {kShapeFlex3, kShapeDoubleFlex3, kShapeBlock4, kShapeBlock4Flex3})
-        threats += b.shape_count(me, shape);
+    int n = 0, threats = b.shape_count_from(me, kShapeFlex3);
     for (auto it = b.squares().begin(); threats > 0 && it != b.squares().end(); ++it) {
         Sq s = *it;
         if (!b.is_empty(s)) continue;
         Shape sh = b.shape(me, s);
         if (sh < kShapeFlex3) continue;
-        --threats;  // the counts say how many there are: the scan stops at the last
+        --threats;  // the scan stops at the last one
         if (makes_four(sh) || last == kNoSq || aligned(b, s, last)) moves[n++] = s;
     }
     std::stable_sort(moves, moves + n, [&](Sq x, Sq y) { return b.value(me, x) > b.value(me, y); });
