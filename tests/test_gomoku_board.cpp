@@ -142,8 +142,9 @@ TEST(GomokuBoard, IncrementalUpdatesEqualRebuild) {
     }
 }
 
-// The counts the scans stop by: shape_count_from against a count of the
-// empty squares themselves, at every move of random games.
+// The counts the scans stop by: shape_count_from and the squares
+// for_each_square_from walks, against the empty squares themselves, at every
+// move of random games.
 TEST(GomokuBoard, ShapeCountsFromAShapeUpMatchTheSquares) {
     std::mt19937 rng(2525);
     int threats_seen = 0;
@@ -160,6 +161,12 @@ TEST(GomokuBoard, ShapeCountsFromAShapeUpMatchTheSquares) {
                         for (Sq s : board.squares())
                             squares += board.is_empty(s) && board.shape(c, s) >= lowest;
                         ASSERT_EQ(board.shape_count_from(c, Shape(lowest)), squares) << name << " shape " << lowest;
+                        std::vector<Sq> walked;
+                        board.for_each_square_from(c, Shape(lowest), [&](Sq s) { walked.push_back(s); });
+                        std::vector<Sq> expected;
+                        for (Sq s : board.squares())
+                            if (board.is_empty(s) && board.shape(c, s) >= lowest) expected.push_back(s);
+                        ASSERT_EQ(walked, expected) << name << " shape " << lowest;
                         threats_seen += lowest == kShapeFlex3 && squares > 0;
                     }
             }

@@ -98,6 +98,17 @@ public:
         for (int s = lowest; s <= kShapeFive; ++s) n += shape_count_[c][s];
         return n;
     }
+    // Calls f(s) for each of those squares in board order; the walk stops
+    // at the last one the counts promise, not at the board's end.
+    template <class F>
+    void for_each_square_from(Colour c, Shape lowest, F f) const {
+        int left = shape_count_from(c, lowest);
+        for (auto s = squares_.begin(); left > 0 && s != squares_.end(); ++s)
+            if (cells_[*s] == 0 && info_[c][*s].shape >= lowest) {
+                f(*s);
+                --left;
+            }
+    }
     // Stones within two cells (king distance) of s: candidate moves have some.
     int neighbours(Sq s) const { return near_[s]; }
 

@@ -26,12 +26,7 @@ public:
     template <class Add>
     void for_each_reply(Add add) const {
         Colour defender = other(attacker_);
-        int fours = board_.shape_count_from(defender, kShapeBlock4);
-        for (auto s = board_.squares().begin(); fours > 0 && s != board_.squares().end(); ++s)
-            if (board_.is_empty(*s) && makes_four(board_.shape(defender, *s))) {
-                add(*s);
-                --fours;
-            }
+        board_.for_each_square_from(defender, kShapeBlock4, add);
         if (!count_ || unstoppable_) return;
         // A stone that stops the first square lies on one of its lines.
         Sq first = threats_[0];

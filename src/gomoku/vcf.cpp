@@ -94,9 +94,8 @@ bool VcfSearcher::attack(Board& board, int fours_left) {
 
     // Fours that also make an open three first: they are the likeliest wins.
     Sq fours[kMaxSquares];
-    int n = 0, count = board.shape_count_from(me, kShapeBlock4);
-    for (auto s = squares.begin(); n < count && s != squares.end(); ++s)
-        if (board.is_empty(*s) && makes_four(board.shape(me, *s))) fours[n++] = *s;
+    int n = 0;
+    board.for_each_square_from(me, kShapeBlock4, [&](Sq s) { fours[n++] = s; });
     std::stable_sort(fours, fours + n,
                      [&](Sq a, Sq b) { return board.value(me, a) > board.value(me, b); });
     for (int i = 0; i < n; ++i)

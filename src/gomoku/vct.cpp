@@ -92,15 +92,10 @@ int VctSearcher::attack(Board& b, int threats_left, Sq last, Sq* first) {
     // against the defender's own open three: a three that leaves it standing
     // is refuted at once (defend), one that blocks it may win.
     Sq moves[kMaxSquares];
-    int n = 0, threats = b.shape_count_from(me, kShapeFlex3);
-    for (auto it = b.squares().begin(); threats > 0 && it != b.squares().end(); ++it) {
-        Sq s = *it;
-        if (!b.is_empty(s)) continue;
-        Shape sh = b.shape(me, s);
-        if (sh < kShapeFlex3) continue;
-        --threats;  // the scan stops at the last one
-        if (makes_four(sh) || last == kNoSq || aligned(b, s, last)) moves[n++] = s;
-    }
+    int n = 0;
+    b.for_each_square_from(me, kShapeFlex3, [&](Sq s) {
+        if (makes_four(b.shape(me, s)) || last == kNoSq || aligned(b, s, last)) moves[n++] = s;
+    });
     std::stable_sort(moves, moves + n, [&](Sq x, Sq y) { return b.value(me, x) > b.value(me, y); });
     Sq winner = kNoSq;
     int plies = 0;
