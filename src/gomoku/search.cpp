@@ -154,7 +154,6 @@ std::chrono::steady_clock::time_point Engine::deadline() const {
 }
 
 void Engine::check_limits() {
-    if (limits_.nodes && nodes_ >= limits_.nodes) stop_ = true;
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) stop_ = true;
     check_clock();
 }
@@ -256,6 +255,10 @@ int Engine::leaf(int alpha, int beta, int ply) {
 
 int Engine::search(int depth, int alpha, int beta, int ply) {
     ++nodes_;
+    // The node limit is exact: a search limited to n nodes stops at the
+    // n-th, however small n is. The stop flag and the clock cost more to
+    // read and are read every 1,024 nodes.
+    if (limits_.nodes && nodes_ >= limits_.nodes) stop_ = true;
     if ((nodes_ & 1023) == 0) check_limits();
     else if (nodes_ + vcf_nodes_ >= next_clock_check_) check_clock();
     if (stop_) return 0;
