@@ -254,10 +254,11 @@ int Engine::leaf(int alpha, int beta, int ply) {
 }
 
 int Engine::search(int depth, int alpha, int beta, int ply) {
-    ++nodes_;
     // The node limit is exact: a search limited to n nodes stops at the
-    // n-th, however small n is. The stop flag and the clock cost more to
-    // read and are read every 1,024 nodes.
+    // n-th, however small n is, and counts no node after it. The stop flag
+    // and the clock cost more to read and are read every 1,024 nodes.
+    if (stop_) return 0;
+    ++nodes_;
     if (limits_.nodes && nodes_ >= limits_.nodes) stop_ = true;
     if ((nodes_ & 1023) == 0) check_limits();
     else if (nodes_ + vcf_nodes_ >= next_clock_check_) check_clock();
