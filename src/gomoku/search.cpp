@@ -364,16 +364,7 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
             int reduction =
                 !forced && !kind.four && depth >= 2 && i >= 2 ? late_reduction(b, s, kind, depth, i, pv, improving) : 0;
             b.play(s);
-            int score;
-            if (i == 0) {
-                score = -search(new_depth, -beta, -alpha, ply + 1);
-            } else {
-                score = -search(new_depth - reduction, -alpha - 1, -alpha, ply + 1);
-                if (score > alpha && reduction)
-                    score = -search(new_depth, -alpha - 1, -alpha, ply + 1);
-                if (score > alpha && score < beta)
-                    score = -search(new_depth, -beta, -alpha, ply + 1);
-            }
+            int score = search_played(new_depth, reduction, i == 0, alpha, beta, ply + 1, false);
             b.undo();
             if (stop_) return;
             if (score > best) {
@@ -403,6 +394,15 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
     tt_store(b.hash(), TTData{static_cast<std::int16_t>(to_tt(best, ply)), static_cast<std::int16_t>(best_move),
                               static_cast<std::int8_t>(std::clamp(depth, 0, 127)), bound});
     return best;
+}
+
+int Engine::search_played(int new_depth, int reduction, bool first, int alpha, int beta, int ply, bool root) {
+    if (first) return -search(new_depth, -beta, -alpha, ply);
+    // A stopped search returns at once, so the re-searches need no check.
+    int score = -search(new_depth - reduction, -alpha - 1, -alpha, ply);
+    if (score > alpha && reduction) score = -search(new_depth, -alpha - 1, -alpha, ply);
+    if (score > alpha && (root || score < beta)) score = -search(new_depth, -beta, -alpha, ply);
+    return score;
 }
 
 std::vector<Move> Engine::principal_variation(int max_length) {
@@ -527,14 +527,7 @@ Sq Engine::search_root(const Sq* root, int n, int depth, int alpha, int beta, st
                             ? late_reduction(b, root[i], kind, depth, i, true, true)
                             : 0;
         b.play(root[i]);
-        int score;
-        if (i == 0) {
-            score = -search(depth - 1, -beta, -alpha, 1);
-        } else {
-            score = -search(depth - 1 - reduction, -alpha - 1, -alpha, 1);
-            if (score > alpha && reduction && !stop_) score = -search(depth - 1, -alpha - 1, -alpha, 1);
-            if (score > alpha && !stop_) score = -search(depth - 1, -beta, -alpha, 1);
-        }
+        int score = search_played(depth - 1, reduction, i == 0, alpha, beta, 1, true);
         b.undo();
         if (stop_) break;
         scores[i] = score;

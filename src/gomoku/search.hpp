@@ -127,6 +127,12 @@ private:
     };
 
     int search(int depth, int alpha, int beta, int ply);
+    // The score of the move just played (principal variation search): the
+    // first move with the full window; a later one with a null window at the
+    // reduced depth, again at full depth when it beats alpha, and with the
+    // full window when it may be exact. The root also re-searches a move
+    // above beta, so that an aspiration window widens from a searched score.
+    int search_played(int new_depth, int reduction, bool first, int alpha, int beta, int ply, bool root);
     int evaluate() const;
     // Which moves a list holds: a move left out of it is no better than the
     // moves in it only for kForced, kThreatReplies and kAll.
