@@ -2,6 +2,7 @@
 // forced answers (win now, block a four, block an open three), traps, and
 // robustness (never an illegal move, deterministic node counts).
 #include <random>
+#include <tuple>
 
 #include <gtest/gtest.h>
 
@@ -91,6 +92,28 @@ TEST(GomokuVcf, FindsTwoStepWinWithinBudget) {
         ASSERT_TRUE(r.win) << game;
         EXPECT_LE(r.nodes, 10000u);
         expect_valid_vcf(pos, to_moves(board, r.line));
+    }
+}
+
+// The leaves' narrowed VCF plays only fours near the attacker's previous
+// stone. After a far move (12,12) the two-step win is out of its reach;
+// after a move beside it (7,10) it is found. A narrowed failure must not
+// hide the win from a later full search on the same table.
+TEST(GomokuVcf, NarrowedScopeFollowsTheLastStone) {
+    Position pos = board_with(kTwoStepX, kTwoStepO);
+    for (auto [row, col, near] : {std::tuple{12, 12, false}, std::tuple{7, 10, true}}) {
+        Board board = Board::from_position(pos);
+        board.play(board.sq(row, col));
+        board.play(board.sq(13, 1));
+        VcfSearcher vcf(12);
+        VcfResult narrowed = vcf.solve(board, 20, 10000, {}, VcfScope::kNearLastStone);
+        EXPECT_EQ(narrowed.win, near) << row << "," << col;
+        EXPECT_FALSE(narrowed.aborted);
+        VcfResult full = vcf.solve(board, 20, 10000);
+        EXPECT_TRUE(full.win) << row << "," << col;
+        if (narrowed.win) {
+            EXPECT_EQ(narrowed.line, full.line);
+        }
     }
 }
 

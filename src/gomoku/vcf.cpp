@@ -1,15 +1,26 @@
 #include "gomoku/vcf.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace kinrow::gomoku {
 
 namespace {
 
 // Separates table entries of the same position searched to different depths:
-// a failure with n fours left proves nothing about n + 1.
-std::uint64_t tag(std::uint64_t hash, int fours_left) {
-    return hash ^ (0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(fours_left + 1));
+// a failure with n fours left proves nothing about n + 1. A narrowed search
+// also depends on the stone it goes on from, which the hash does not hold.
+std::uint64_t tag(std::uint64_t hash, int fours_left, Sq anchor) {
+    return hash ^ (0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(fours_left + 1)) ^
+           (0xD6E8FEB86659FD93ULL * static_cast<std::uint64_t>(anchor + 1));
+}
+
+// Within two cells of the anchor, or on one of its lines within four.
+bool near(const Board& board, Sq s, Sq anchor) {
+    int dr = std::abs(board.row_of(s) - board.row_of(anchor));
+    int dc = std::abs(board.col_of(s) - board.col_of(anchor));
+    bool on_line = dr == 0 || dc == 0 || dr == dc;
+    return (dr <= 2 && dc <= 2) || (on_line && std::max(dr, dc) <= 4);
 }
 
 }  // namespace
@@ -18,8 +29,9 @@ VcfSearcher::VcfSearcher(int table_bits)
     : failed_(std::size_t{1} << table_bits, 0), mask_((std::uint64_t{1} << table_bits) - 1) {}
 
 VcfResult VcfSearcher::solve(Board& board, int max_fours, std::uint64_t node_budget,
-                             std::chrono::steady_clock::time_point deadline) {
+                             std::chrono::steady_clock::time_point deadline, VcfScope scope) {
     nodes_ = 0;
+    scope_ = scope;
     deadline_ = deadline;
     budget_ = node_budget;
     aborted_ = false;
@@ -88,14 +100,20 @@ bool VcfSearcher::attack(Board& board, int fours_left) {
         return true;
     }
     if (fours_left == 0) return false;
-    std::uint64_t key = tag(board.hash(), fours_left);
+    // The attacker's previous stone: the last four, or at the start the
+    // move before the defender's last.
+    const auto& history = board.history();
+    Sq anchor = scope_ == VcfScope::kNearLastStone && history.size() >= 2 ? history[history.size() - 2] : kNoSq;
+    std::uint64_t key = tag(board.hash(), fours_left, anchor);
     std::uint64_t& slot = failed_[key & mask_];
     if (slot == key) return false;
 
     // Fours that also make an open three first: they are the likeliest wins.
     Sq fours[kMaxSquares];
     int n = 0;
-    board.for_each_square_from(me, kShapeBlock4, [&](Sq s) { fours[n++] = s; });
+    board.for_each_square_from(me, kShapeBlock4, [&](Sq s) {
+        if (anchor == kNoSq || near(board, s, anchor)) fours[n++] = s;
+    });
     std::stable_sort(fours, fours + n,
                      [&](Sq a, Sq b) { return board.value(me, a) > board.value(me, b); });
     for (int i = 0; i < n; ++i)

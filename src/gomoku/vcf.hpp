@@ -23,6 +23,14 @@ struct VcfResult {
     bool aborted = false;  // the node budget ran out before a proof
 };
 
+// Which fours an attack may play. Every four makes the search complete up
+// to its limits (the root's and `kinrow solve --vcf`'s proofs). Near the
+// attacker's previous stone keeps only the fours that go on from it, within
+// two cells or four along a line (Rapfi's quiescence search narrows the
+// same way): a far four seldom helps the attack, and the leaves of the main
+// search cannot pay for the whole width. Both find only real wins.
+enum class VcfScope : std::uint8_t { kAllFours, kNearLastStone };
+
 class VcfSearcher {
 public:
     // Failures are remembered in a table of 2^table_bits entries.
@@ -33,7 +41,8 @@ public:
     // as it was. Deterministic unless a deadline is given (the default time
     // point means none).
     VcfResult solve(Board& board, int max_fours, std::uint64_t node_budget,
-                    std::chrono::steady_clock::time_point deadline = {});
+                    std::chrono::steady_clock::time_point deadline = {},
+                    VcfScope scope = VcfScope::kAllFours);
 
 private:
     bool attack(Board& board, int fours_left);
@@ -46,6 +55,7 @@ private:
     std::uint64_t nodes_ = 0, budget_ = 0;
     std::chrono::steady_clock::time_point deadline_;
     bool aborted_ = false;
+    VcfScope scope_ = VcfScope::kAllFours;
 };
 
 }  // namespace kinrow::gomoku
