@@ -10,8 +10,10 @@
 // (through PatternTable) must agree with Position's; tests check it does.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <vector>
 
 #include "rules/game.hpp"
@@ -51,6 +53,11 @@ public:
     int col_of(Sq s) const { return s % stride_ - kPad; }
     Sq from_move(Move m) const { return sq(m / width_, m % width_); }
     Move to_move(Sq s) const { return row_of(s) * width_ + col_of(s); }
+    // Do s and t share a line within the pattern window?
+    bool aligned(Sq s, Sq t) const {
+        int dr = std::abs(row_of(s) - row_of(t)), dc = std::abs(col_of(s) - col_of(t));
+        return (dr == 0 || dc == 0 || dr == dc) && std::max(dr, dc) < kWindowSide;
+    }
     // Every on-board square, row-major.
     const std::vector<Sq>& squares() const { return squares_; }
 

@@ -19,8 +19,7 @@ std::uint64_t tag(std::uint64_t hash, int fours_left, Sq anchor) {
 bool near(const Board& board, Sq s, Sq anchor) {
     int dr = std::abs(board.row_of(s) - board.row_of(anchor));
     int dc = std::abs(board.col_of(s) - board.col_of(anchor));
-    bool on_line = dr == 0 || dc == 0 || dr == dc;
-    return (dr <= 2 && dc <= 2) || (on_line && std::max(dr, dc) <= 4);
+    return (dr <= 2 && dc <= 2) || board.aligned(s, anchor);
 }
 
 }  // namespace

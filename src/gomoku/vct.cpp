@@ -16,13 +16,6 @@ Sq first_with(const Board& b, Colour c, Shape s) {
     return kNoSq;
 }
 
-// Do s and t share a line within the pattern window?
-bool aligned(const Board& b, Sq s, Sq t) {
-    int dr = b.row_of(s) - b.row_of(t), dc = b.col_of(s) - b.col_of(t);
-    if (dr != 0 && dc != 0 && dr != dc && dr != -dc) return false;
-    return std::max(std::abs(dr), std::abs(dc)) < kWindowSide;
-}
-
 }  // namespace
 
 VctSearcher::VctSearcher(int table_bits)
@@ -94,7 +87,7 @@ int VctSearcher::attack(Board& b, int threats_left, Sq last, Sq* first) {
     Sq moves[kMaxSquares];
     int n = 0;
     b.for_each_square_from(me, kShapeFlex3, [&](Sq s) {
-        if (makes_four(b.shape(me, s)) || last == kNoSq || aligned(b, s, last)) moves[n++] = s;
+        if (makes_four(b.shape(me, s)) || last == kNoSq || b.aligned(s, last)) moves[n++] = s;
     });
     std::stable_sort(moves, moves + n, [&](Sq x, Sq y) { return b.value(me, x) > b.value(me, y); });
     Sq winner = kNoSq;
