@@ -27,6 +27,8 @@ constexpr int kWall = 3;
 std::uint64_t stone_key(Colour c, Sq s) { return kKeys.stone[c][s]; }
 std::uint64_t side_key() { return kKeys.side; }
 
+std::uint64_t Board::hash_after(Sq s) const { return hash_ ^ kKeys.stone[side_][s] ^ kKeys.side; }
+
 Board::Board(int width, int height, WinRule rule, const EvalWeights& weights)
     : width_(width), height_(height), stride_(width + kPad), rule_(rule),
       table_(&PatternTable::get(rule)), reach_(rule == WinRule::AtLeastK ? kWindowSide - 1 : kWindowSide),

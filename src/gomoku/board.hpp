@@ -71,6 +71,8 @@ public:
     bool full() const { return stones() == static_cast<int>(squares_.size()); }
     const std::vector<Sq>& history() const { return history_; }
     std::uint64_t hash() const { return hash_; }
+    // The hash after the side to move plays s, known before the costly update.
+    std::uint64_t hash_after(Sq s) const;
     // Did the last move played make a winning line?
     bool last_move_won() const { return last_won_; }
 
