@@ -142,6 +142,25 @@ TEST(GomokuBoard, IncrementalUpdatesEqualRebuild) {
     }
 }
 
+// The search prefetches the child's table entry by the hash a move will
+// give, before the move is played: it must be the hash the move gives.
+TEST(GomokuBoard, HashAfterAMoveIsTheHashTheMoveGives) {
+    std::mt19937 rng(778);
+    GameSpec spec = parse_game("gomoku");
+    for (int game = 0; game < 10; ++game) {
+        Position pos(spec);
+        std::vector<Move> moves = random_game(spec, rng, pos);
+        Board board(spec.width, spec.height, spec.win_rule);
+        for (Move m : moves) {
+            Sq s = board.from_move(m);
+            std::uint64_t expected = board.hash_after(s);
+            ASSERT_NE(expected, board.hash());
+            board.play(s);
+            ASSERT_EQ(board.hash(), expected);
+        }
+    }
+}
+
 // The counts the scans stop by: shape_count_from and the squares
 // for_each_square_from walks, against the empty squares themselves, at every
 // move of random games.
