@@ -161,9 +161,9 @@ TEST(GomokuBoard, HashAfterAMoveIsTheHashTheMoveGives) {
     }
 }
 
-// The counts the scans stop by: shape_count_from and the squares
-// for_each_square_from walks, against the empty squares themselves, at every
-// move of random games.
+// The counts the scans stop by: shape_count_from, the squares
+// for_each_square_from walks and the square first_square finds, against the
+// empty squares themselves, at every move of random games.
 TEST(GomokuBoard, ShapeCountsFromAShapeUpMatchTheSquares) {
     std::mt19937 rng(2525);
     int threats_seen = 0;
@@ -186,6 +186,10 @@ TEST(GomokuBoard, ShapeCountsFromAShapeUpMatchTheSquares) {
                         for (Sq s : board.squares())
                             if (board.is_empty(s) && board.shape(c, s) >= lowest) expected.push_back(s);
                         ASSERT_EQ(walked, expected) << name << " shape " << lowest;
+                        Sq first = kNoSq;
+                        for (Sq s : board.squares())
+                            if (first == kNoSq && board.is_empty(s) && board.shape(c, s) == lowest) first = s;
+                        ASSERT_EQ(board.first_square(c, Shape(lowest)), first) << name << " shape " << lowest;
                         threats_seen += lowest == kShapeFlex3 && squares > 0;
                     }
             }

@@ -118,6 +118,14 @@ public:
                 --left;
             }
     }
+    // The first empty square in board order where c makes exactly `shape`;
+    // kNoSq if none (the count says so without a walk).
+    Sq first_square(Colour c, Shape shape) const {
+        if (shape_count_[c][shape] == 0) return kNoSq;
+        for (Sq s : squares_)
+            if (cells_[s] == 0 && info_[c][s].shape == shape) return s;
+        return kNoSq;
+    }
     // Stones within two cells (king distance) of s: candidate moves have some.
     int neighbours(Sq s) const { return near_[s]; }
 

@@ -248,8 +248,7 @@ Engine::Coverage Engine::generate(MoveList& list, Sq tt_move, int ply) {
         // a line are looked at, not the whole board (a position set up with
         // the four already there is the exception).
         Sq block = fives == 1 && !b.history().empty() ? b.find_five(them, b.history().back()) : kNoSq;
-        for (auto s = b.squares().begin(); block == kNoSq && s != b.squares().end(); ++s)
-            if (b.is_empty(*s) && b.shape(them, *s) == kShapeFive) block = *s;
+        if (block == kNoSq) block = b.first_square(them, kShapeFive);
         if (block != kNoSq) {
             list.add(block, 0);
             return Coverage::kForced;
@@ -622,17 +621,14 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     // Rules that need no search: win now, block the only five, make an open four.
     for (Shape mine : {kShapeFive, kShapeFlex4}) {
         if (mine == kShapeFlex4 && b.shape_count(them, kShapeFive)) break;
-        if (b.shape_count(me, mine))
-            for (Sq s : b.squares())
-                if (b.is_empty(s) && b.shape(me, s) == mine)
-                    return publish(report(s, win_in(mine == kShapeFive ? 1 : 3), 0, "forced"));
+        if (Sq s = b.first_square(me, mine); s != kNoSq)
+            return publish(report(s, win_in(mine == kShapeFive ? 1 : 3), 0, "forced"));
     }
     if (n == 0) {
         // No reply stops the opponent's open-four squares (nor is there a
         // four to play): lost in four plies. Block one of them anyway.
-        for (Sq s : b.squares())
-            if (b.is_empty(s) && b.shape(them, s) == kShapeFlex4)
-                return publish(report(s, -win_in(4), 0, "forced"));
+        if (Sq s = b.first_square(them, kShapeFlex4); s != kNoSq)
+            return publish(report(s, -win_in(4), 0, "forced"));
     }
     if (forced || n == 1) {
         int score = b.shape_count(them, kShapeFive) > 1 ? -win_in(2) : 0;

@@ -76,13 +76,8 @@ bool VcfSearcher::attack(Board& board, int fours_left) {
         aborted_ = true;
     if (aborted_) return false;
     Colour me = board.side_to_move(), them = other(me);
-    const auto& squares = board.squares();
-    auto first_with = [&](Colour c, Shape s) {
-        return *std::find_if(squares.begin(), squares.end(),
-                             [&](Sq q) { return board.is_empty(q) && board.shape(c, q) == s; });
-    };
     if (board.shape_count(me, kShapeFive)) {
-        line_.push_back(first_with(me, kShapeFive));
+        line_.push_back(board.first_square(me, kShapeFive));
         ends_in_five_ = true;
         return true;
     }
@@ -90,11 +85,11 @@ bool VcfSearcher::attack(Board& board, int fours_left) {
         // The defender's last reply made a four: block it, and only go on if
         // the block is itself a four.
         if (threats > 1 || fours_left == 0) return false;
-        Sq block = first_with(them, kShapeFive);
+        Sq block = board.first_square(them, kShapeFive);
         return makes_four(board.shape(me, block)) && try_four(board, block, fours_left);
     }
     if (board.shape_count(me, kShapeFlex4)) {
-        line_.push_back(first_with(me, kShapeFlex4));
+        line_.push_back(board.first_square(me, kShapeFlex4));
         ends_in_five_ = false;
         return true;
     }

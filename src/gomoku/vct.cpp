@@ -7,17 +7,6 @@
 
 namespace kinrow::gomoku {
 
-namespace {
-
-// The first empty square where c makes `s` (callers know one exists).
-Sq first_with(const Board& b, Colour c, Shape s) {
-    for (Sq q : b.squares())
-        if (b.is_empty(q) && b.shape(c, q) == s) return q;
-    return kNoSq;
-}
-
-}  // namespace
-
 VctSearcher::VctSearcher(int table_bits)
     : table_(std::size_t{1} << table_bits), mask_((std::uint64_t{1} << table_bits) - 1) {}
 
@@ -60,13 +49,13 @@ int VctSearcher::attack(Board& b, int threats_left, Sq last, Sq* first) {
         if (first) *first = s;
         return plies;
     };
-    if (b.shape_count(me, kShapeFive)) return answer(first_with(b, me, kShapeFive), 1);
+    if (b.shape_count(me, kShapeFive)) return answer(b.first_square(me, kShapeFive), 1);
     int their_fives = b.shape_count(them, kShapeFive);
     if (their_fives > 1) return 0;
-    if (their_fives == 0 && b.shape_count(me, kShapeFlex4)) return answer(first_with(b, me, kShapeFlex4), 3);
+    if (their_fives == 0 && b.shape_count(me, kShapeFlex4)) return answer(b.first_square(me, kShapeFlex4), 3);
     if (their_fives == 1) {
         // The defender's four must be blocked; the attack goes on from there.
-        Sq block = first_with(b, them, kShapeFive);
+        Sq block = b.first_square(them, kShapeFive);
         b.play(block);
         int plies = defend(b, threats_left, last);
         b.undo();
@@ -115,7 +104,7 @@ int VctSearcher::defend(Board& b, int threats_left, Sq last) {
     int fives = b.shape_count(me, kShapeFive);
     if (fives > 1) return 2;
     if (fives == 1) {
-        b.play(first_with(b, me, kShapeFive));
+        b.play(b.first_square(me, kShapeFive));
         int plies = b.last_move_won() ? 0 : attack(b, threats_left, last);
         b.undo();
         return plies ? plies + 1 : 0;
