@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""How much of its turn a Gomocup brain uses, and (for pbrain-kinrow) its nodes/s and depth.
+
+Gives the brain each position of a file (the `position: MOVES` lines of
+data/gomoku_sparring_blunders.txt by default; with --every 3 --count 20, the depth set of
+docs/PERFORMANCE.md) as a 15x15 `BOARD` under `INFO timeout_turn TURN_MS`, and prints the time to
+each answer, their mean, and from pbrain-kinrow's `MESSAGE depth D score S nodes N time T ms` lines
+the nodes per second and mean depth. One brain process answers every position, as in a match.
+
+    scripts/pbrain_turn_time.py build/pbrain-kinrow 500
+    scripts/pbrain_turn_time.py /work/sparring/rapfi/pbrain-rapfi 500
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+MOVE = re.compile(r"^\d+,\d+$")
+KINROW_MESSAGE = re.compile(r"^MESSAGE depth (\d+) score \S+ nodes (\d+) time (\d+) ms")
+
+
+def positions(path, every, count):
+    try:
+        lines = open(path).read().splitlines()
+    except OSError as error:
+        sys.exit(f"cannot read {path}: {error.strerror}")
+    found = [line.split("position: ", 1)[1].strip() for line in lines if "position: " in line]
+    chosen = found[::every][:count]
+    if not chosen:
+        sys.exit(f"{path}: no 'position: MOVES' lines")
+    result = []
+    for text in chosen:
+        try:
+            result.append([tuple(int(v) for v in move.split(",")) for move in text.split()])
+        except ValueError:
+            sys.exit(f"{path}: '{text}' is not a list of row,col moves")
+    return result
+
+
+class Brain:
+    def __init__(self, path):
+        try:
+            self.process = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                            bufsize=1)
+        except OSError as error:
+            sys.exit(f"cannot start {path}: {error.strerror}")
+        self.messages = []
+
+    def send(self, text):
+        try:
+            self.process.stdin.write(text + "\n")
+            self.process.stdin.flush()
+        except BrokenPipeError:
+            sys.exit("the brain ended its input")
+
+    def line(self):
+        text = self.process.stdout.readline()
+        if not text:
+            sys.exit("the brain ended its output")
+        return text.strip()
+
+    def wait_for(self, accept):
+        """Reads lines (keeping the MESSAGEs) until one that `accept` takes; returns it."""
+        while True:
+            text = self.line()
+            if text.startswith("MESSAGE"):
+                self.messages.append(text)
+            if accept(text):
+                return text
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("brain", help="a pbrain-* executable")
+    parser.add_argument("turn_ms", type=int, help="INFO timeout_turn, in milliseconds")
+    parser.add_argument("--positions", default=os.path.join(ROOT, "data", "gomoku_sparring_blunders.txt"))
+    parser.add_argument("--every", type=int, default=3, help="take every N-th position (default 3)")
+    parser.add_argument("--count", type=int, default=20, help="at most this many positions (default 20)")
+    args = parser.parse_args()
+    if args.turn_ms <= 0 or args.every <= 0 or args.count <= 0:
+        sys.exit("the turn, --every and --count must be positive")
+    boards = positions(args.positions, args.every, args.count)
+    brain = Brain(args.brain)
+    brain.send("START 15")
+    if brain.wait_for(lambda t: not t.startswith("MESSAGE")) != "OK":
+        sys.exit("the brain refused START 15")
+    for info in (f"timeout_turn {args.turn_ms}", "timeout_match 0", "max_memory 367001600", "thread_num 1",
+                 "rule 0"):
+        brain.send("INFO " + info)
+    times = []
+    for moves in boards:
+        brain.send("RESTART")
+        brain.wait_for(lambda t: t == "OK")
+        brain.send("BOARD")
+        # Field 3 of a BOARD line: 1 the brain's own stone, 2 the opponent's;
+        # the brain is the side to move.
+        for ply, (row, col) in enumerate(moves):
+            own = (len(moves) - ply) % 2 == 0
+            brain.send(f"{col},{row},{1 if own else 2}")
+        start = time.monotonic()
+        brain.send("DONE")
+        brain.wait_for(lambda t: MOVE.match(t) is not None)
+        times.append((time.monotonic() - start) * 1000)
+    brain.send("END")
+    print(" ".join(f"{t:.0f}" for t in times))
+    print(f"{len(times)} positions, mean {sum(times) / len(times):.0f} ms, slowest {max(times):.0f} ms")
+    stats = [m for m in (KINROW_MESSAGE.match(text) for text in brain.messages) if m]
+    if stats:
+        nodes = sum(int(m.group(2)) for m in stats)
+        ms = sum(int(m.group(3)) for m in stats)
+        depth = sum(int(m.group(1)) for m in stats) / len(stats)
+        print(f"nodes/s {nodes / max(ms, 1) * 1000:.0f}, mean depth {depth:.2f} (from the brain's MESSAGE lines)")
+
+
+if __name__ == "__main__":
+    main()
