@@ -342,9 +342,14 @@ TEST(GomokuPbrain, AcceptsThreadNumAndKeepsToTheMatchClock) {
     ASSERT_TRUE(line);
     int x, y;
     EXPECT_TRUE(parse_move(*line, x, y)) << *line;  // not ERROR / UNKNOWN
-    // A fifth of the 1000 ms match at most (the search stops itself there).
+    // A fifth of the 1000 ms match less 30 ms (170 ms; the search stops
+    // itself there), not the 30 s turn. Four threads on a two-core machine
+    // that runs other tests too can be descheduled past the stop for tens of
+    // milliseconds (210 ms was seen with two test runs at once), so the bound
+    // leaves room for that and still tells the match clock's share from the
+    // turn's, or from a half of the match.
     EXPECT_GE(time_ms, 0);
-    EXPECT_LE(time_ms, 200);
+    EXPECT_LE(time_ms, 400);
     EXPECT_EQ(threads, 4);
     // Without thread_num (the course arena, a manager that forbids threads): one.
     Subprocess alone({KINROW_PBRAIN});
