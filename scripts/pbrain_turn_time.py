@@ -13,6 +13,7 @@ the nodes per second and mean depth. One brain process answers every position, a
 import argparse
 import os
 import re
+import select
 import subprocess
 import sys
 import time
@@ -62,6 +63,16 @@ class Brain:
             sys.exit("the brain ended its output")
         return text.strip()
 
+    def restart(self):
+        """RESTART, sent again until answered: Rapfi prints its move a moment before it reads
+        commands again and drops one that comes in that moment (scripts/rapfi_judge.py does the
+        same for START). A late second OK is harmless: only moves end the wait for an answer."""
+        while True:
+            self.send("RESTART")
+            while select.select([self.process.stdout], [], [], 0.2)[0]:
+                if self.line() == "OK":
+                    return
+
     def wait_for(self, accept):
         """Reads lines (keeping the MESSAGEs) until one that `accept` takes; returns it."""
         while True:
@@ -92,8 +103,7 @@ def main():
         brain.send("INFO " + info)
     times = []
     for moves in boards:
-        brain.send("RESTART")
-        brain.wait_for(lambda t: t == "OK")
+        brain.restart()
         brain.send("BOARD")
         # Field 3 of a BOARD line: 1 the brain's own stone, 2 the opponent's;
         # the brain is the side to move.
