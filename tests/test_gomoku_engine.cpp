@@ -296,6 +296,23 @@ TEST(GomokuSearch, IsDeterministic) {
     EXPECT_EQ(a.pv, b.pv);
 }
 
+// The history stays within its bound however long the search: unbounded,
+// a search of this length left values past 90,000 and the move order
+// followed the history rather than the policy.
+TEST(GomokuSearch, KeepsTheHistoryWithinItsBound) {
+    Position pos = Position::from_moves(parse_game("gomoku"), "5,9 5,5 6,6 8,6 6,9 7,5 7,9 8,9 6,8 6,5 8,5");
+    Board board = Board::from_position(pos);
+    Engine engine(std::size_t{4} << 20);
+    SearchLimits limits;
+    limits.nodes = 400000;
+    engine.think(board, limits);
+    int highest = 0;
+    for (Colour c : {kBlack, kWhite})
+        for (Sq s : board.squares()) highest = std::max(highest, engine.history(c, s));
+    EXPECT_GT(highest, Engine::kHistoryBound / 2);  // the search did fill it
+    EXPECT_LE(highest, Engine::kHistoryBound);
+}
+
 // The node count splits into the main search's, the leaf VCFs' and the
 // root threat searches'; the node limit counts the main search alone.
 TEST(GomokuSearch, NodeCountsSayWhereTheyWent) {

@@ -79,6 +79,10 @@ public:
                        const std::function<void(const SearchReport&)>& on_report = {});
     // Forgets everything learned (a new game).
     void clear();
+    // How often a stone of colour c on s cut the search off, by depth: the
+    // move order's tie-break, between 0 and kHistoryBound (search.cpp says why).
+    int history(Colour c, Sq s) const { return history_[c][s]; }
+    static constexpr int kHistoryBound = 16384;
 
 private:
     // A table entry is two words, its data and the board's key XOR the data,
