@@ -134,6 +134,31 @@ TEST(EngineFacade, GomokuFindsTheFiveAndRanksTheFight) {
     EXPECT_EQ(m.moves.size(), static_cast<std::size_t>(pos.cells() - pos.stones()));
 }
 
+// A protocol's INFO thread_num comes after the engine is made: a new thread
+// count must keep the table (a second search of the same position finds it
+// there), and only the Gomoku engine takes one between searches.
+TEST(EngineFacade, GomokuTakesNewThreadsAndKeepsItsTable) {
+    Position pos = Position::from_moves(parse_game("gomoku"), "7,7 8,8 7,8 6,6 8,7 9,6");
+    engine::Options o;
+    o.limits.depth = 8;
+    o.tt_mb = 8;
+    auto e = engine::make_engine(pos.spec(), o);
+    std::uint64_t first = e->solve(pos).stats.nodes;
+    e->set_threads(1);
+    std::uint64_t again = e->solve(pos).stats.nodes;
+    EXPECT_LT(again * 2, first) << "the table was lost";
+    e->set_threads(2);
+    engine::Analysis two = e->solve(pos);
+    EXPECT_TRUE(pos.is_legal(two.best_move));
+    EXPECT_THROW(e->set_threads(0), Error);
+    try {
+        make("tictactoe")->set_threads(2);
+        ADD_FAILURE() << "the generic engine took a thread count between searches";
+    } catch (const Error& err) {
+        EXPECT_NE(std::string(err.what()).find("generic engine's threads"), std::string::npos) << err.what();
+    }
+}
+
 TEST(EngineFacade, WeightedAnswersAsTheCourseSearchDoes) {
     GameSpec spec = weighted::weighted_game(3, weighted::default_weights(3));
     Position pos = Position::from_moves(spec, "1,1 0,0");

@@ -89,6 +89,11 @@ std::unique_ptr<Engine> make_engine(const GameSpec& spec, const Options& options
     return make_generic_engine(spec, options);
 }
 
+void Engine::set_threads(int threads) {
+    throw Error(fmt::format("the {} engine's threads are set when it is made, not between searches ({} asked)",
+                            engine_name(kind()), threads));
+}
+
 Value proven_value(const Position& pos, Outcome outcome, int plies, long long score) {
     Value v;
     v.outcome = outcome;

@@ -171,6 +171,12 @@ public:
     // Changes the limits between searches, keeping the tables (a protocol's
     // per-move budget). Throws Error where make_engine would have.
     virtual void set_limits(const Limits& limits) = 0;
+    // Changes the search threads between searches, keeping the tables (a
+    // protocol's INFO thread_num, which comes after the table is made: a new
+    // engine would cost the first move the table's allocation). Only the
+    // Gomoku engine can; the others throw Error (their threads are fixed
+    // when they are made).
+    virtual void set_threads(int threads);
     // Forgets what earlier searches learned (a new game).
     virtual void clear() = 0;
 };

@@ -116,6 +116,10 @@ public:
         limits_.target_ms = l.target_ms;
         if (!limits_.depth && !limits_.nodes && !limits_.time_ms) limits_.time_ms = options_.gomoku_default_time_ms;
     }
+    void set_threads(int threads) override {
+        if (threads < 1) throw Error(fmt::format("threads must be at least 1, not {}", threads));
+        limits_.threads = threads;
+    }
     void clear() override { engine_.clear(); }
 
 private:

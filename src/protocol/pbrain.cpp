@@ -95,20 +95,22 @@ void PbrainSession::prepare_engine() {
     // the allocation (140 ms on a loaded machine, sparring, issue 11).
     long long memory = max_memory_ > 0 ? max_memory_ : kGomocupMemory;
     std::size_t bytes = std::clamp(static_cast<std::size_t>(memory) / 4, kMiB, 256 * kMiB);
-    if (engine_ && bytes == engine_bytes_ && rule_ == engine_rule_ && width_ == engine_width_ &&
-        height_ == engine_height_ && thread_num_ == engine_threads_)
-        return;
-    engine::Options options;
-    // A Gomocup brain plays with the Gomoku engine on every board size.
-    options.engine = engine::EngineKind::Gomoku;
-    options.tt_mb = bytes / kMiB;
-    options.threads = thread_num_;
-    engine_ = engine::make_engine(make_game(width_, height_, 5, Placement::Free, rule_), options);
-    engine_bytes_ = bytes;
-    engine_rule_ = rule_;
-    engine_width_ = width_;
-    engine_height_ = height_;
-    engine_threads_ = thread_num_;
+    // INFO thread_num comes after START too, but a new thread count keeps
+    // the engine and its table: a table made at the first move cost a
+    // two-thread brain 200 ms of a 500 ms turn (session 35).
+    if (!engine_ || bytes != engine_bytes_ || rule_ != engine_rule_ || width_ != engine_width_ ||
+        height_ != engine_height_) {
+        engine::Options options;
+        // A Gomocup brain plays with the Gomoku engine on every board size.
+        options.engine = engine::EngineKind::Gomoku;
+        options.tt_mb = bytes / kMiB;
+        engine_ = engine::make_engine(make_game(width_, height_, 5, Placement::Free, rule_), options);
+        engine_bytes_ = bytes;
+        engine_rule_ = rule_;
+        engine_width_ = width_;
+        engine_height_ = height_;
+    }
+    engine_->set_threads(thread_num_);
 }
 
 // Keys other than these (game_type, folder, ...) are accepted without an
@@ -170,7 +172,7 @@ void PbrainSession::think_and_play() {
     engine_->set_limits({.time_ms = time.hard_ms, .target_ms = time.target_ms});
     engine::Analysis a = engine_->choose_move(pos);
     reply(fmt::format("MESSAGE depth {} score {} nodes {} time {} ms threads {} ({})", a.stats.depth, a.value.score,
-                      a.stats.nodes, static_cast<long long>(a.stats.seconds * 1000), engine_threads_, a.stats.note));
+                      a.stats.nodes, static_cast<long long>(a.stats.seconds * 1000), thread_num_, a.stats.note));
     stones_[a.best_move] = kMine;
     reply(fmt::format("{},{}", a.best_move % width_, a.best_move / width_));
 }

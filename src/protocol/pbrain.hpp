@@ -59,7 +59,6 @@ private:
     std::size_t engine_bytes_ = 0;
     WinRule engine_rule_ = WinRule::AtLeastK;
     int engine_width_ = 0, engine_height_ = 0;
-    int engine_threads_ = 1;
 };
 
 // Reads commands from `in` until END or end of input; lines may end in CR,
