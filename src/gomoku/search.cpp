@@ -179,9 +179,13 @@ Engine::Engine(Engine& main, int helper)
     : tt_(main.tt_), tt_mask_(main.tt_mask_), history_(main.history_), weights_(main.weights_) {
     for (auto& k : killers_) k.fill(kNoSq);
     // Helpers differ from the main engine and from each other in the history
-    // they start from, so their move orders part after a few plies.
+    // they start from, so their move orders part after a few plies: each
+    // square gets a pseudo-random 0..1,023 (a 32-bit Fibonacci hash of the
+    // square and the helper), up to 16 units in the move order's key, enough
+    // to reorder near-equal moves but not to overrule the policy.
+    const auto seed = static_cast<std::uint32_t>(helper) * 2654435761u;
     for (auto& h : history_)
-        for (std::size_t i = 0; i < h.size(); ++i) h[i] += static_cast<int>((i * 2654435761u * helper) >> 28);
+        for (std::size_t i = 0; i < h.size(); ++i) h[i] += static_cast<int>((static_cast<std::uint32_t>(i) * seed) >> 22);
 }
 
 bool Engine::tt_probe(std::uint64_t key, TTData& out) const {

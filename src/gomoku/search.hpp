@@ -80,7 +80,9 @@ public:
     // Forgets everything learned (a new game).
     void clear();
     // How often a stone of colour c on s cut the search off, by depth: the
-    // move order's tie-break, between 0 and kHistoryBound (search.cpp says why).
+    // move order's tie-break, between 0 and kHistoryBound (search.cpp says
+    // why). A Lazy SMP helper starts from the main history plus up to 1,023,
+    // so with threads a helper's value may pass the bound by that much.
     int history(Colour c, Sq s) const { return history_[c][s]; }
     static constexpr int kHistoryBound = 16384;
 
