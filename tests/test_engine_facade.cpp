@@ -23,6 +23,14 @@ std::unique_ptr<engine::Engine> make(const std::string& game, std::optional<Engi
     return engine::make_engine(parse_game(game), o);
 }
 
+// A Gomoku engine with a small table and the given limits, for the position's rules.
+std::unique_ptr<engine::Engine> make_gomoku(const Position& pos, const engine::Limits& limits) {
+    engine::Options o;
+    o.limits = limits;
+    o.tt_mb = 8;
+    return engine::make_engine(pos.spec(), o);
+}
+
 }  // namespace
 
 TEST(EngineFacade, OneRulePicksTheStrongestEngine) {
@@ -112,10 +120,7 @@ TEST(EngineFacade, ConnectAndGenericAgreeOnEveryMove) {
 TEST(EngineFacade, GomokuFindsTheFiveAndRanksTheFight) {
     // X has four in a row on row 7 (h8..k8 in algebraic terms), open at both ends.
     Position pos = Position::from_moves(parse_game("gomoku"), "7,7 0,0 7,8 0,2 7,9 0,4 7,10 0,6");
-    engine::Options o;
-    o.limits.time_ms = 200;
-    o.tt_mb = 8;
-    auto e = engine::make_engine(pos.spec(), o);
+    auto e = make_gomoku(pos, {.time_ms = 200});
     engine::Analysis a = e->solve(pos);
     EXPECT_EQ(a.engine, EngineKind::Gomoku);
     ASSERT_TRUE(pos.is_legal(a.best_move));
@@ -139,10 +144,7 @@ TEST(EngineFacade, GomokuFindsTheFiveAndRanksTheFight) {
 // there), and only the Gomoku engine takes one between searches.
 TEST(EngineFacade, GomokuTakesNewThreadsAndKeepsItsTable) {
     Position pos = Position::from_moves(parse_game("gomoku"), "7,7 8,8 7,8 6,6 8,7 9,6");
-    engine::Options o;
-    o.limits.depth = 8;
-    o.tt_mb = 8;
-    auto e = engine::make_engine(pos.spec(), o);
+    auto e = make_gomoku(pos, {.depth = 8});
     std::uint64_t first = e->solve(pos).stats.nodes;
     e->set_threads(1);
     std::uint64_t again = e->solve(pos).stats.nodes;

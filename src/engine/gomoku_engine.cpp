@@ -40,7 +40,7 @@ public:
         limits_.stop = options.stop;
         limits_.vcf = options.gomoku_root_vcf;
         limits_.vct = options.gomoku_root_vct;
-        limits_.threads = options.threads;
+        set_threads(options.threads);
     }
 
     EngineKind kind() const override { return EngineKind::Gomoku; }
