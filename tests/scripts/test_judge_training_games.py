@@ -1,7 +1,7 @@
 """scripts/judge_training_games.py: training games with each position judged by an engine.
 
-The judge here is a stand-in brain (below) that speaks Rapfi's side of the protocol with made-up
-scores, so the test needs no Rapfi. Run by CTest (KINROW_BINARY: the kinrow command); the tuner
+The judge here is a stand-in brain (fake_judge.py) that speaks Rapfi's side of the protocol with
+made-up scores, so the test needs no Rapfi. Run by CTest (KINROW_BINARY: the kinrow command); the tuner
 must accept what the script writes and blend the judged scores in.
 """
 import os
@@ -11,30 +11,9 @@ import sys
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 SCRIPT = os.path.join(ROOT, "scripts", "judge_training_games.py")
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
+sys.path.insert(0, os.path.dirname(__file__))
 import judge_training_games  # noqa: E402
-
-# Answers START with OK and a BOARD with Rapfi's MESSAGE line and a move. Its score for the side to
-# move: 60 times (its stones less the other's), so the side with the extra stone is ahead.
-FAKE_BRAIN = r'''
-import sys
-stones = None
-for line in sys.stdin:
-    line = line.strip()
-    if line.startswith("START"):
-        print("OK", flush=True)
-    elif line == "BOARD":
-        stones = []
-    elif line == "DONE":
-        mine = sum(1 for s in stones if s.endswith(",1"))
-        score = 60 * (mine - (len(stones) - mine))
-        print(f"MESSAGE Speed 1K | Depth 9-12 | Eval {score} | Node 20K | Time 3ms", flush=True)
-        print("14,14", flush=True)
-        stones = None
-    elif stones is not None:
-        stones.append(line)
-    elif line == "END":
-        break
-'''
+from fake_judge import write_fake_judge  # noqa: E402
 
 # Black wins both: black's five along row 7 (moves 105..109), white's stones on row 8.
 GAMES = """# result for black (1, 0, 0.5), then the moves as row * width + col
@@ -49,11 +28,7 @@ def run(*args, **kwargs):
 
 
 def test_every_position_from_the_first_judged_move_gets_the_judges_score(tmp_path):
-    brain = tmp_path / "brain.py"
-    brain.write_text(FAKE_BRAIN)
-    launcher = tmp_path / "pbrain-fake"
-    launcher.write_text(f"#!/bin/sh\nexec {sys.executable} {brain}\n")
-    launcher.chmod(0o755)
+    launcher = write_fake_judge(tmp_path)
     games = tmp_path / "games.txt"
     games.write_text(GAMES)
     out = run(sys.executable, SCRIPT, str(games), "--rapfi", str(launcher), "--from", "3", "--jobs", "2")

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""How good are kinrow's moves, by a judge's measure? For each position (a kinrow move list, `row,col`,
+one per line), kinrow's move at a fixed node budget (deterministic), then Rapfi's evaluation (classical,
+one thread, a fixed node budget) of the position before the move and after it, from the mover's side.
+The loss of a move is the judge's evaluation before it less after it (mates count as +-2000): a screen of
+an engine change on quiet positions that takes minutes, where a match takes hours. The judge's verdicts
+are cached by position in a JSON file, so a second engine on the same positions asks only for the moves
+it plays differently.
+
+    scripts/gomoku_move_quality.py /work/sparring/rapfi/pbrain-rapfi data/gomoku_move_quality.txt \\
+        --kinrow build/kinrow --nodes 300000 --cache judge.json [--out moves.txt]
+
+Positions from games: every Nth position where a player was to move, from ply FIRST to LAST of each game
+of `kinrow match --save` SGF collections (the file data/gomoku_move_quality.txt was made so):
+
+    scripts/gomoku_move_quality.py --from-sgf RUN1.sgf RUN2.sgf --player pbrain- --plies 3-23 --every 8
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+
+from rapfi_judge import MATE_THRESHOLD, RapfiJudge
+from sparring_blunders import parse_sgf
+
+# Evaluations are clamped to this, so that a forced loss (a mate score near 20,000) weighs as a large
+# positional loss, not as ten of them.
+CLAMP = 2000
+
+
+def positions_from_sgf(paths, player, first, last, every):
+    """Move lists before each move of `player` (a substring of its name) at plies first..last."""
+    positions = []
+    for path in paths:
+        with open(path) as f:
+            for _, black, white, _, moves in parse_sgf(f.read()):
+                player_is_black = player in black
+                if not player_is_black and player not in white:
+                    continue
+                for ply in range(first, min(len(moves) - 1, last + 1)):
+                    if (ply % 2 == 0) == player_is_black:
+                        positions.append(" ".join(f"{r},{c}" for r, c in moves[:ply]))
+    return positions[::every]
+
+
+def kinrow_move(kinrow, position, nodes):
+    out = subprocess.run([kinrow, "solve", "gomoku", "--moves", position, "--nodes", str(nodes), "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out)["best_move"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("judge", nargs="?", help="path of pbrain-rapfi")
+    parser.add_argument("positions", nargs="?", help="file of move lists, one position per line")
+    parser.add_argument("--kinrow", default="build/kinrow")
+    parser.add_argument("--nodes", type=int, default=300000, help="kinrow's main-search nodes a move")
+    parser.add_argument("--judge-nodes", type=int, default=100000)
+    parser.add_argument("--cache", help="JSON file of the judge's verdicts, read and extended")
+    parser.add_argument("--out", help="write 'move before after | position' per position")
+    parser.add_argument("--from-sgf", nargs="+", metavar="SGF", help="print positions from these games instead")
+    parser.add_argument("--player", default="pbrain-", help="--from-sgf: substring of the mover's name")
+    parser.add_argument("--plies", default="3-23", help="--from-sgf: FIRST-LAST plies (stones on the board)")
+    parser.add_argument("--every", type=int, default=8, help="--from-sgf: keep every Nth position")
+    args = parser.parse_args()
+
+    if args.from_sgf:
+        first, last = (int(x) for x in args.plies.split("-"))
+        for p in positions_from_sgf(args.from_sgf, args.player, first, last, args.every):
+            print(p)
+        return
+    if not args.judge or not args.positions:
+        parser.error("give the judge and a positions file (or --from-sgf)")
+
+    cache = {}
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache) as f:
+            cache = json.load(f)
+    judge = None  # started at the first verdict the cache does not hold
+
+    def judged(position):
+        """The judge's evaluation for the side to move (None: no verdict)."""
+        nonlocal judge
+        key = f"{args.judge_nodes}|{position}"
+        if key not in cache:
+            judge = judge or RapfiJudge(args.judge, args.judge_nodes)
+            stones = [tuple(int(x) for x in m.split(",")) for m in position.split()]
+            cache[key], _ = judge.evaluate(15, [(c, r) for r, c in stones])
+        return cache[key]
+
+    with open(args.positions) as f:
+        positions = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+    results = []  # (move, before, after, position), judge values from the mover's side
+    for position in positions:
+        move = kinrow_move(args.kinrow, position, args.nodes)
+        before, after = judged(position), judged(f"{position} {move}")
+        if before is not None and after is not None:
+            results.append((move, before, -after, position))  # the opponent moves next: his view, turned
+    if judge:
+        judge.close()
+    if args.cache:
+        with open(args.cache, "w") as f:
+            json.dump(cache, f)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.writelines(f"{m} {b} {a} | {p}\n" for m, b, a, p in results)
+    if not results:
+        raise SystemExit("no position got a verdict")
+    clamp = lambda v: max(-CLAMP, min(CLAMP, v))
+    losses = [clamp(b) - clamp(a) for _, b, a, _ in results]
+    into_mate = sum(b > -MATE_THRESHOLD and a <= -MATE_THRESHOLD for _, b, a, _ in results)
+    print(f"positions {len(losses)}: mean loss {statistics.mean(losses):.1f}, median {statistics.median(losses):.1f}, "
+          f"over 100: {sum(x > 100 for x in losses)}, into a forced loss: {into_mate}")
+
+if __name__ == "__main__":
+    main()

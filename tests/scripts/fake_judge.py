@@ -1,0 +1,36 @@
+"""A stand-in for Rapfi as a judge, for the tests of the scripts that drive it (scripts/rapfi_judge.py):
+it speaks Rapfi's side of the Gomocup protocol with made-up scores, so those tests need no Rapfi."""
+import sys
+
+# Answers START with OK and a BOARD with Rapfi's MESSAGE line and a move. Its score for the side to
+# move: 60 times (its stones less the other's), so the side with the extra stone is ahead.
+FAKE_BRAIN = r'''
+import sys
+stones = None
+for line in sys.stdin:
+    line = line.strip()
+    if line.startswith("START"):
+        print("OK", flush=True)
+    elif line == "BOARD":
+        stones = []
+    elif line == "DONE":
+        mine = sum(1 for s in stones if s.endswith(",1"))
+        score = 60 * (mine - (len(stones) - mine))
+        print(f"MESSAGE Speed 1K | Depth 9-12 | Eval {score} | Node 20K | Time 3ms", flush=True)
+        print("14,14", flush=True)
+        stones = None
+    elif stones is not None:
+        stones.append(line)
+    elif line == "END":
+        break
+'''
+
+
+def write_fake_judge(directory):
+    """An executable `pbrain-fake` in `directory` that runs the stand-in; returns its path."""
+    brain = directory / "brain.py"
+    brain.write_text(FAKE_BRAIN)
+    launcher = directory / "pbrain-fake"
+    launcher.write_text(f"#!/bin/sh\nexec {sys.executable} {brain}\n")
+    launcher.chmod(0o755)
+    return launcher

@@ -1,0 +1,64 @@
+"""scripts/gomoku_move_quality.py: kinrow's moves judged by an engine, and positions from games.
+
+The judge is a stand-in brain (fake_judge.py: 60 points a stone more for the side to move), so the
+test needs no Rapfi; kinrow is the real one (KINROW_BINARY, set by CTest), at a small node budget.
+"""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+SCRIPT = os.path.join(ROOT, "scripts", "gomoku_move_quality.py")
+sys.path.insert(0, os.path.dirname(__file__))
+from fake_judge import write_fake_judge  # noqa: E402
+
+# Two games of 8 moves: kinrow ("pbrain-kinrow") black in the first, white in the second.
+SGF = """(;GM[4]FF[4]SZ[15]PB[build/pbrain-kinrow]PW[rapfi]RE[W+];B[hh];W[hi];B[ih];W[ii];B[jh];W[ji];B[kh];W[ki])
+(;GM[4]FF[4]SZ[15]PB[rapfi]PW[build/pbrain-kinrow]RE[B+];B[hh];W[hi];B[ih];W[ii];B[jh];W[ji];B[kh];W[ki])
+"""
+
+
+def run(*args):
+    return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True)
+
+
+def test_positions_are_the_players_turns_in_the_ply_range(tmp_path):
+    sgf = tmp_path / "games.sgf"
+    sgf.write_text(SGF)
+    out = run("--from-sgf", str(sgf), "--player", "pbrain-kinrow", "--plies", "3-6", "--every", "1")
+    assert out.returncode == 0, out.stderr
+    positions = out.stdout.splitlines()
+    # Black moves at even plies (4, 6), white at odd ones (3, 5); an SGF move [xy] is column x, row y.
+    assert [len(p.split()) for p in positions] == [4, 6, 3, 5]
+    assert positions[2] == "7,7 8,7 7,8"
+    every_second = run("--from-sgf", str(sgf), "--player", "pbrain-kinrow", "--plies", "3-6", "--every", "2")
+    assert every_second.stdout.splitlines() == positions[::2]
+
+
+@pytest.mark.skipif(not os.environ.get("KINROW_BINARY"), reason="needs the kinrow binary (CTest sets it)")
+def test_each_move_is_judged_before_and_after_and_the_verdicts_are_cached(tmp_path):
+    judge = write_fake_judge(tmp_path)
+    positions = tmp_path / "positions.txt"
+    positions.write_text("# a comment\n7,7 8,8\n7,7 8,8 7,8\n")
+    cache, moves = tmp_path / "cache.json", tmp_path / "moves.txt"
+    args = [str(positions), "--kinrow", os.environ["KINROW_BINARY"], "--nodes", "2000", "--judge-nodes", "1000",
+            "--cache", str(cache), "--out", str(moves)]
+    out = run(str(judge), *args)
+    assert out.returncode == 0, out.stderr
+    # Before a move the mover is level or a stone behind (0 or -60); after it, a stone ahead (+60).
+    rows = [line.split(" | ") for line in moves.read_text().splitlines()]
+    assert [r[1] for r in rows] == ["7,7 8,8", "7,7 8,8 7,8"]
+    assert [tuple(int(v) for v in r[0].split()[1:]) for r in rows] == [(0, 60), (-60, 0)]
+    assert "mean loss -60.0" in out.stdout and "into a forced loss: 0" in out.stdout
+    verdicts = json.loads(cache.read_text())
+    assert len(verdicts) == 4
+    # A second run needs no judge: every verdict is in the cache.
+    broken = tmp_path / "pbrain-broken"
+    broken.write_text("#!/bin/sh\nexit 1\n")
+    broken.chmod(0o755)
+    again = run(str(broken), *args)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout == out.stdout
