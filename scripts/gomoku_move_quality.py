@@ -44,10 +44,17 @@ def positions_from_sgf(paths, player, first, last, every):
     return positions[::every]
 
 
-def kinrow_move(kinrow, position, nodes):
-    out = subprocess.run([kinrow, "solve", "gomoku", "--moves", position, "--nodes", str(nodes), "--json"],
-                         capture_output=True, text=True, check=True).stdout
-    return json.loads(out)["best_move"]
+def kinrow_move(kinrow, position, nodes, where):
+    """kinrow's move in `position`; a position kinrow rejects stops the screen with kinrow's reason."""
+    try:
+        out = subprocess.run([kinrow, "solve", "gomoku", "--moves", position, "--nodes", str(nodes), "--json"],
+                             capture_output=True, text=True)
+    except OSError as e:
+        raise SystemExit(f"{kinrow}: {e.strerror}")
+    if out.returncode != 0:
+        reason = (out.stderr.strip().splitlines() or ["no output"])[-1]
+        raise SystemExit(f"{where}: kinrow: {reason}")
+    return json.loads(out.stdout)["best_move"]
 
 
 def main():
@@ -66,7 +73,10 @@ def main():
     args = parser.parse_args()
 
     if args.from_sgf:
-        first, last = (int(x) for x in args.plies.split("-"))
+        try:
+            first, last = (int(x) for x in args.plies.split("-"))
+        except ValueError:
+            parser.error(f"--plies wants FIRST-LAST, not {args.plies!r}")
         for p in positions_from_sgf(args.from_sgf, args.player, first, last, args.every):
             print(p)
         return
@@ -76,7 +86,10 @@ def main():
     cache = {}
     if args.cache and os.path.exists(args.cache):
         with open(args.cache) as f:
-            cache = json.load(f)
+            try:
+                cache = json.load(f)
+            except json.JSONDecodeError as e:
+                raise SystemExit(f"{args.cache}: not a cache of verdicts ({e})")
     judge = None  # started at the first verdict the cache does not hold
 
     def judged(position):
@@ -90,11 +103,14 @@ def main():
         return cache[key]
 
     with open(args.positions) as f:
-        positions = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+        positions = [(n, line.strip()) for n, line in enumerate(f, 1) if line.strip() and not line.startswith("#")]
     results = []  # (move, before, after, position), judge values from the mover's side
-    for position in positions:
-        move = kinrow_move(args.kinrow, position, args.nodes)
-        before, after = judged(position), judged(f"{position} {move}")
+    for number, position in positions:
+        move = kinrow_move(args.kinrow, position, args.nodes, f"{args.positions}:{number}")
+        try:
+            before, after = judged(position), judged(f"{position} {move}")
+        except (OSError, RuntimeError) as e:
+            raise SystemExit(f"{args.judge}: {e}")
         if before is not None and after is not None:
             results.append((move, before, -after, position))  # the opponent moves next: his view, turned
     if judge:

@@ -62,3 +62,27 @@ def test_each_move_is_judged_before_and_after_and_the_verdicts_are_cached(tmp_pa
     again = run(str(broken), *args)
     assert again.returncode == 0, again.stderr
     assert again.stdout == out.stdout
+
+
+@pytest.mark.skipif(not os.environ.get("KINROW_BINARY"), reason="needs the kinrow binary (CTest sets it)")
+def test_a_position_kinrow_rejects_stops_with_one_line_naming_it(tmp_path):
+    positions = tmp_path / "positions.txt"
+    positions.write_text("7,7 8,8\n7,7 7,7\n")
+    out = run(str(write_fake_judge(tmp_path)), str(positions), "--kinrow", os.environ["KINROW_BINARY"],
+              "--nodes", "2000", "--judge-nodes", "1000")
+    assert out.returncode != 0
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{positions}:2: kinrow: "), out.stderr
+
+
+def test_a_broken_cache_and_a_bad_ply_range_are_named(tmp_path):
+    cache = tmp_path / "cache.json"
+    cache.write_text("{not json")
+    positions = tmp_path / "positions.txt"
+    positions.write_text("7,7 8,8\n")
+    out = run("judge", str(positions), "--cache", str(cache))
+    assert out.returncode != 0 and out.stderr.startswith(f"{cache}: not a cache of verdicts"), out.stderr
+    sgf = tmp_path / "games.sgf"
+    sgf.write_text(SGF)
+    bad = run("--from-sgf", str(sgf), "--plies", "three")
+    assert bad.returncode != 0 and "--plies wants FIRST-LAST, not 'three'" in bad.stderr
