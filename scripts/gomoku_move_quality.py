@@ -19,8 +19,8 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 
+from kinrow_cli import solve_gomoku
 from rapfi_judge import MATE_THRESHOLD, RapfiJudge
 from sparring_blunders import parse_sgf
 
@@ -42,19 +42,6 @@ def positions_from_sgf(paths, player, first, last, every):
                     if (ply % 2 == 0) == player_is_black:
                         positions.append(" ".join(f"{r},{c}" for r, c in moves[:ply]))
     return positions[::every]
-
-
-def kinrow_move(kinrow, position, nodes, where):
-    """kinrow's move in `position`; a position kinrow rejects stops the screen with kinrow's reason."""
-    try:
-        out = subprocess.run([kinrow, "solve", "gomoku", "--moves", position, "--nodes", str(nodes), "--json"],
-                             capture_output=True, text=True)
-    except OSError as e:
-        raise SystemExit(f"{kinrow}: {e.strerror}")
-    if out.returncode != 0:
-        reason = (out.stderr.strip().splitlines() or ["no output"])[-1]
-        raise SystemExit(f"{where}: kinrow: {reason}")
-    return json.loads(out.stdout)["best_move"]
 
 
 def main():
@@ -106,7 +93,8 @@ def main():
         positions = [(n, line.strip()) for n, line in enumerate(f, 1) if line.strip() and not line.startswith("#")]
     results = []  # (move, before, after, position), judge values from the mover's side
     for number, position in positions:
-        move = kinrow_move(args.kinrow, position, args.nodes, f"{args.positions}:{number}")
+        where = f"{args.positions}:{number}"
+        move = solve_gomoku(args.kinrow, position, ["--nodes", str(args.nodes)], where)["best_move"]
         try:
             before, after = judged(position), judged(f"{position} {move}")
         except (OSError, RuntimeError) as e:

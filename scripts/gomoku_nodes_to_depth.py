@@ -9,10 +9,10 @@ deterministic, so two builds compare exactly:
     scripts/gomoku_nodes_to_depth.py --kinrow build/kinrow --depth 8 data/gomoku_sparring_blunders.txt
 """
 import argparse
-import json
 import re
-import subprocess
 import sys
+
+from kinrow_cli import solve_gomoku
 
 
 def main():
@@ -26,19 +26,13 @@ def main():
         lines = open(args.positions).read().splitlines()
     except OSError as error:
         sys.exit(f"cannot read {args.positions}: {error.strerror}")
-    for line in lines:
+    for number, line in enumerate(lines, 1):
         match = re.search(r"position: (.*)$", line)
         if not match:
             continue
         moves = match.group(1).strip()
-        try:
-            run = subprocess.run([args.kinrow, "solve", "gomoku", "--moves", moves, "--depth", str(args.depth),
-                                  "--json"], capture_output=True, text=True)
-        except OSError as error:
-            sys.exit(f"cannot run {args.kinrow}: {error.strerror}")
-        if run.returncode != 0:
-            sys.exit(f"kinrow failed on '{moves}': {run.stderr.strip()}")
-        total += json.loads(run.stdout)["nodes"]
+        where = f"{args.positions}:{number}"
+        total += solve_gomoku(args.kinrow, moves, ["--depth", str(args.depth)], where)["nodes"]
         count += 1
     print(f"{count} positions, depth {args.depth}: {total} nodes")
 

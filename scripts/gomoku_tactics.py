@@ -18,8 +18,8 @@ time limit (the default) measures what a match turn gets.
 """
 import argparse
 import re
-import subprocess
 
+from kinrow_cli import solve_gomoku
 from rapfi_judge import RapfiJudge
 
 MATE = 19000
@@ -40,14 +40,6 @@ def positions(path, margin):
             elif before > -margin and after <= -MATE:
                 found.append(("defend", moves))
     return found
-
-
-def kinrow_move(kinrow, moves, limits):
-    out = subprocess.run([kinrow, "solve", "gomoku", "--moves", " ".join(moves), *limits, "--json"],
-                         capture_output=True, text=True, check=True).stdout
-    best = re.search(r'"best_move": "(\d+),(\d+)"', out)
-    score = re.search(r'"score": (-?\d+)', out)
-    return (int(best.group(1)), int(best.group(2))), int(score.group(1))
 
 
 def main():
@@ -71,7 +63,9 @@ def main():
     judge = RapfiJudge(args.judge, args.nodes)
     solved = {"defend": [0, 0], "win": [0, 0]}
     for kind, moves in positions(args.blunders, args.margin):
-        (row, col), score = kinrow_move(args.kinrow, moves, limits)
+        answer = solve_gomoku(args.kinrow, " ".join(moves), limits, f"{args.blunders}: {' '.join(moves)}")
+        row, col = (int(v) for v in answer["best_move"].split(","))
+        score = answer["score"]
         stones = [tuple(int(v) for v in m.split(",")) for m in moves] + [(row, col)]
         after, _ = judge.evaluate(15, [(c, r) for r, c in stones])
         mine = -(after or 0)  # the judge's eval is the opponent's after our move

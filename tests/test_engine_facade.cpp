@@ -127,6 +127,10 @@ TEST(EngineFacade, GomokuFindsTheFiveAndRanksTheFight) {
     Position after = pos;
     after.play(a.best_move);
     EXPECT_EQ(after.result(), Result::XWins);
+    // The five is played by rule, before any search; the words say so.
+    EXPECT_EQ(a.value.text, "X wins by the engine's forced-move rule (a claim, not a proof)");
+    EXPECT_TRUE(a.stats.note.starts_with("move by the engine's forced-move rule; nodes: 0 main search"))
+        << a.stats.note;
 
     engine::MoveAnalysis m = e->analyze(pos);
     int wins_now = 0, unsearched = 0;

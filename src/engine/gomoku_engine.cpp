@@ -5,6 +5,8 @@
 // proof.
 #include <algorithm>
 #include <chrono>
+#include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -21,12 +23,22 @@ using Clock = std::chrono::steady_clock;
 // No analysis gives a move less than this: below it a search sees nothing.
 constexpr int kMinMoveTimeMs = 20;
 
+// The searcher's SearchReport::source as the words a description reads
+// ("... by the engine's VCF", "move by the engine's forced-move rule").
+std::string source_words(std::string_view source) {
+    if (source == "forced") return "forced-move rule";  // a five, an open four or the only reply
+    if (source == "first") return "first candidate";     // stopped before the first iteration ended
+    if (source == "vcf") return "VCF";
+    if (source == "vct") return "VCT";
+    return std::string(source);  // "search", "table"
+}
+
 Value value_of(const Position& pos, int score, const char* source, int depth) {
     Player mover = pos.side_to_move();
     if (score > gomoku::kWinThreshold || score < -gomoku::kWinThreshold) {
         char winner = player_char(score > 0 ? mover : opponent(mover));
         return heuristic_value(score, fmt::format("{} wins by the engine's {} (a claim, not a proof)", winner,
-                                                  source));
+                                                  source_words(source)));
     }
     return heuristic_value(score, fmt::format("eval {:+} for {} (heuristic, depth {})", score,
                                               player_char(mover), depth));
@@ -62,7 +74,7 @@ public:
         // Most of a Gomoku search's nodes are threat-search nodes: the note
         // says where they went (docs/gomoku.md, "Node counts").
         a.stats.note = fmt::format("move by the engine's {}; nodes: {} main search, {} leaf VCF, {} root threats",
-                                   r.source, r.main_nodes, r.leaf_vcf_nodes, r.root_threat_nodes);
+                                   source_words(r.source), r.main_nodes, r.leaf_vcf_nodes, r.root_threat_nodes);
         a.complete = !(options_.stop && options_.stop->load(std::memory_order_relaxed));
         return a;
     }

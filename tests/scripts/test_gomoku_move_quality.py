@@ -73,6 +73,7 @@ def test_a_position_kinrow_rejects_stops_with_one_line_naming_it(tmp_path):
     assert out.returncode != 0
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{positions}:2: kinrow: "), out.stderr
+    assert "occupied" in lines[0]
 
 
 def test_a_broken_cache_and_a_bad_ply_range_are_named(tmp_path):
