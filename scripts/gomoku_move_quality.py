@@ -7,6 +7,12 @@ an engine change on quiet positions that takes minutes, where a match takes hour
 are cached by position in a JSON file, so a second engine on the same positions asks only for the moves
 it plays differently.
 
+The loss also holds the judge's own drift: its search after a move is not its search before it, and
+it "loses" points on the very move it would play itself. The **regret** compares like with like: the
+judge's evaluation after its own move less after kinrow's (zero when they play the same move), both
+positions searched alike. The summary gives both, and both again on the quiet positions (no verdict a
+mate).
+
     scripts/gomoku_move_quality.py /work/sparring/rapfi/pbrain-rapfi data/gomoku_move_quality.txt \\
         --kinrow build/kinrow --nodes 300000 --cache judge.json [--out moves.txt]
 
@@ -80,27 +86,33 @@ def main():
     judge = None  # started at the first verdict the cache does not hold
 
     def judged(position):
-        """The judge's evaluation for the side to move (None: no verdict)."""
+        """The judge's (evaluation for the side to move, move as `row,col`); (None, None): no verdict."""
         nonlocal judge
         key = f"{args.judge_nodes}|{position}"
         if key not in cache:
             judge = judge or RapfiJudge(args.judge, args.judge_nodes)
             stones = [tuple(int(x) for x in m.split(",")) for m in position.split()]
-            cache[key], _ = judge.evaluate(15, [(c, r) for r, c in stones])
+            value, move = judge.evaluate(15, [(c, r) for r, c in stones])
+            cache[key] = [value, None if move is None else f"{move[1]},{move[0]}"]
+        if not (isinstance(cache[key], list) and len(cache[key]) == 2):
+            raise SystemExit(f"{args.cache}: not a cache of verdicts (an entry is not [eval, move]: {key})")
         return cache[key]
 
     with open(args.positions) as f:
         positions = [(n, line.strip()) for n, line in enumerate(f, 1) if line.strip() and not line.startswith("#")]
-    results = []  # (move, before, after, position), judge values from the mover's side
+    results = []  # (move, before, after, judge's move, after it, position): values from the mover's side
     for number, position in positions:
         where = f"{args.positions}:{number}"
         move = solve_gomoku(args.kinrow, position, ["--nodes", str(args.nodes)], where)["best_move"]
         try:
-            before, after = judged(position), judged(f"{position} {move}")
+            before, best = judged(position)
+            after, _ = judged(f"{position} {move}")
+            after_best = after if best == move or best is None else judged(f"{position} {best}")[0]
         except (OSError, RuntimeError) as e:
             raise SystemExit(f"{args.judge}: {e}")
-        if before is not None and after is not None:
-            results.append((move, before, -after, position))  # the opponent moves next: his view, turned
+        if None not in (before, after, after_best):
+            # The opponent moves next: his view, turned.
+            results.append((move, before, -after, best, -after_best, position))
     if judge:
         judge.close()
     if args.cache:
@@ -108,14 +120,26 @@ def main():
             json.dump(cache, f)
     if args.out:
         with open(args.out, "w") as f:
-            f.writelines(f"{m} {b} {a} | {p}\n" for m, b, a, p in results)
+            f.writelines(f"{m} {b} {a} {j} {ja} | {p}\n" for m, b, a, j, ja, p in results)
     if not results:
         raise SystemExit("no position got a verdict")
+    print(summary("positions", results))
+    quiet = [r for r in results if all(abs(v) < MATE_THRESHOLD for v in (r[1], r[2], r[4]))]
+    if quiet:
+        print(summary("quiet positions", quiet))
+
+
+def summary(name, results):
+    """One line: the loss and the regret of kinrow's moves over `results` (as main() collects them)."""
     clamp = lambda v: max(-CLAMP, min(CLAMP, v))
-    losses = [clamp(b) - clamp(a) for _, b, a, _ in results]
-    into_mate = sum(b > -MATE_THRESHOLD and a <= -MATE_THRESHOLD for _, b, a, _ in results)
-    print(f"positions {len(losses)}: mean loss {statistics.mean(losses):.1f}, median {statistics.median(losses):.1f}, "
-          f"over 100: {sum(x > 100 for x in losses)}, into a forced loss: {into_mate}")
+    losses = [clamp(b) - clamp(a) for _, b, a, _, _, _ in results]
+    regrets = [clamp(ja) - clamp(a) for _, _, a, _, ja, _ in results]
+    into_mate = sum(b > -MATE_THRESHOLD and a <= -MATE_THRESHOLD for _, b, a, _, _, _ in results)
+    same = sum(m == j for m, _, _, j, _, _ in results)
+    return (f"{name} {len(results)}: mean loss {statistics.mean(losses):.1f}, median {statistics.median(losses):.1f}, "
+            f"over 100: {sum(x > 100 for x in losses)}, into a forced loss: {into_mate}; the judge's move played "
+            f"{same}, regret mean {statistics.mean(regrets):.1f}, over 50: {sum(x > 50 for x in regrets)}")
+
 
 if __name__ == "__main__":
     main()

@@ -2,10 +2,12 @@
 it speaks Rapfi's side of the Gomocup protocol with made-up scores, so those tests need no Rapfi."""
 import sys
 
-# Answers START with OK and a BOARD with Rapfi's MESSAGE line and a move. Its score for the side to
-# move: 60 times (its stones less the other's), so the side with the extra stone is ahead.
+# Answers START with OK and a BOARD with Rapfi's MESSAGE line and its move, always 14,14. Its score for
+# the side to move: 60 times (its stones less the other's), so the side with the extra stone is ahead,
+# less CORNER when the other side holds 14,14 (then the stand-in's move was worth CORNER more than any).
 FAKE_BRAIN = r'''
 import sys
+CORNER = {corner}
 stones = None
 for line in sys.stdin:
     line = line.strip()
@@ -15,7 +17,7 @@ for line in sys.stdin:
         stones = []
     elif line == "DONE":
         mine = sum(1 for s in stones if s.endswith(",1"))
-        score = 60 * (mine - (len(stones) - mine))
+        score = 60 * (mine - (len(stones) - mine)) - (CORNER if "14,14,2" in stones else 0)
         print(f"MESSAGE Speed 1K | Depth 9-12 | Eval {score} | Node 20K | Time 3ms", flush=True)
         print("14,14", flush=True)
         stones = None
@@ -26,10 +28,11 @@ for line in sys.stdin:
 '''
 
 
-def write_fake_judge(directory):
-    """An executable `pbrain-fake` in `directory` that runs the stand-in; returns its path."""
+def write_fake_judge(directory, corner=0):
+    """An executable `pbrain-fake` in `directory` that runs the stand-in (its move 14,14 worth `corner`
+    more than any other); returns its path."""
     brain = directory / "brain.py"
-    brain.write_text(FAKE_BRAIN)
+    brain.write_text(FAKE_BRAIN.replace("{corner}", str(corner)))
     launcher = directory / "pbrain-fake"
     launcher.write_text(f"#!/bin/sh\nexec {sys.executable} {brain}\n")
     launcher.chmod(0o755)

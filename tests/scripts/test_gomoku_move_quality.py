@@ -39,8 +39,8 @@ def test_positions_are_the_players_turns_in_the_ply_range(tmp_path):
 
 
 @pytest.mark.skipif(not os.environ.get("KINROW_BINARY"), reason="needs the kinrow binary (CTest sets it)")
-def test_each_move_is_judged_before_and_after_and_the_verdicts_are_cached(tmp_path):
-    judge = write_fake_judge(tmp_path)
+def test_each_move_is_judged_before_and_after_against_the_judges_move_and_the_verdicts_are_cached(tmp_path):
+    judge = write_fake_judge(tmp_path, corner=25)
     positions = tmp_path / "positions.txt"
     positions.write_text("# a comment\n7,7 8,8\n7,7 8,8 7,8\n")
     cache, moves = tmp_path / "cache.json", tmp_path / "moves.txt"
@@ -48,13 +48,17 @@ def test_each_move_is_judged_before_and_after_and_the_verdicts_are_cached(tmp_pa
             "--cache", str(cache), "--out", str(moves)]
     out = run(str(judge), *args)
     assert out.returncode == 0, out.stderr
-    # Before a move the mover is level or a stone behind (0 or -60); after it, a stone ahead (+60).
+    # Before a move the mover is level or a stone behind (0 or -60); after it, a stone ahead (+60); after
+    # the judge's own move (14,14) 25 more, kinrow's regret.
     rows = [line.split(" | ") for line in moves.read_text().splitlines()]
     assert [r[1] for r in rows] == ["7,7 8,8", "7,7 8,8 7,8"]
-    assert [tuple(int(v) for v in r[0].split()[1:]) for r in rows] == [(0, 60), (-60, 0)]
-    assert "mean loss -60.0" in out.stdout and "into a forced loss: 0" in out.stdout
+    assert [r[0].split()[1:] for r in rows] == [["0", "60", "14,14", "85"], ["-60", "0", "14,14", "25"]]
+    summary = out.stdout.splitlines()
+    assert summary[0] == ("positions 2: mean loss -60.0, median -60.0, over 100: 0, into a forced loss: 0; "
+                          "the judge's move played 0, regret mean 25.0, over 50: 0")
+    assert summary[1].startswith("quiet positions 2: mean loss -60.0")
     verdicts = json.loads(cache.read_text())
-    assert len(verdicts) == 4
+    assert len(verdicts) == 6
     # A second run needs no judge: every verdict is in the cache.
     broken = tmp_path / "pbrain-broken"
     broken.write_text("#!/bin/sh\nexit 1\n")
@@ -74,6 +78,18 @@ def test_a_position_kinrow_rejects_stops_with_one_line_naming_it(tmp_path):
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{positions}:2: kinrow: "), out.stderr
     assert "occupied" in lines[0]
+
+
+@pytest.mark.skipif(not os.environ.get("KINROW_BINARY"), reason="needs the kinrow binary (CTest sets it)")
+def test_a_cache_entry_without_the_judges_move_is_named(tmp_path):
+    cache = tmp_path / "cache.json"
+    cache.write_text(json.dumps({"1000|7,7 8,8": 60}))  # an older screen's entry: the evaluation alone
+    positions = tmp_path / "positions.txt"
+    positions.write_text("7,7 8,8\n")
+    out = run("judge", str(positions), "--kinrow", os.environ["KINROW_BINARY"], "--nodes", "2000",
+              "--judge-nodes", "1000", "--cache", str(cache))
+    assert out.returncode != 0
+    assert out.stderr.strip() == f"{cache}: not a cache of verdicts (an entry is not [eval, move]: 1000|7,7 8,8)"
 
 
 def test_a_broken_cache_and_a_bad_ply_range_are_named(tmp_path):
