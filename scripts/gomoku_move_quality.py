@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import statistics
+from typing import NamedTuple
 
 from kinrow_cli import solve_gomoku
 from rapfi_judge import MATE_THRESHOLD, RapfiJudge
@@ -33,6 +34,16 @@ from sparring_blunders import parse_sgf
 # Evaluations are clamped to this, so that a forced loss (a mate score near 20,000) weighs as a large
 # positional loss, not as ten of them.
 CLAMP = 2000
+
+
+class Verdict(NamedTuple):
+    """kinrow's move in a position and the judge's evaluations, all from the mover's side."""
+    move: str
+    before: int
+    after: int  # after kinrow's move
+    judge_move: str
+    after_judge_move: int
+    position: str
 
 
 def positions_from_sgf(paths, player, first, last, every):
@@ -83,6 +94,9 @@ def main():
                 cache = json.load(f)
             except json.JSONDecodeError as e:
                 raise SystemExit(f"{args.cache}: not a cache of verdicts ({e})")
+        for key, verdict in cache.items():
+            if not (isinstance(verdict, list) and len(verdict) == 2):
+                raise SystemExit(f"{args.cache}: not a cache of verdicts (an entry is not [eval, move]: {key})")
     judge = None  # started at the first verdict the cache does not hold
 
     def judged(position):
@@ -94,13 +108,11 @@ def main():
             stones = [tuple(int(x) for x in m.split(",")) for m in position.split()]
             value, move = judge.evaluate(15, [(c, r) for r, c in stones])
             cache[key] = [value, None if move is None else f"{move[1]},{move[0]}"]
-        if not (isinstance(cache[key], list) and len(cache[key]) == 2):
-            raise SystemExit(f"{args.cache}: not a cache of verdicts (an entry is not [eval, move]: {key})")
         return cache[key]
 
     with open(args.positions) as f:
         positions = [(n, line.strip()) for n, line in enumerate(f, 1) if line.strip() and not line.startswith("#")]
-    results = []  # (move, before, after, judge's move, after it, position): values from the mover's side
+    results = []  # Verdicts
     for number, position in positions:
         where = f"{args.positions}:{number}"
         move = solve_gomoku(args.kinrow, position, ["--nodes", str(args.nodes)], where)["best_move"]
@@ -112,7 +124,7 @@ def main():
             raise SystemExit(f"{args.judge}: {e}")
         if None not in (before, after, after_best):
             # The opponent moves next: his view, turned.
-            results.append((move, before, -after, best, -after_best, position))
+            results.append(Verdict(move, before, -after, best, -after_best, position))
     if judge:
         judge.close()
     if args.cache:
@@ -120,22 +132,23 @@ def main():
             json.dump(cache, f)
     if args.out:
         with open(args.out, "w") as f:
-            f.writelines(f"{m} {b} {a} {j} {ja} | {p}\n" for m, b, a, j, ja, p in results)
+            f.writelines(f"{r.move} {r.before} {r.after} {r.judge_move} {r.after_judge_move} | {r.position}\n"
+                         for r in results)
     if not results:
         raise SystemExit("no position got a verdict")
     print(summary("positions", results))
-    quiet = [r for r in results if all(abs(v) < MATE_THRESHOLD for v in (r[1], r[2], r[4]))]
+    quiet = [r for r in results if all(abs(v) < MATE_THRESHOLD for v in (r.before, r.after, r.after_judge_move))]
     if quiet:
         print(summary("quiet positions", quiet))
 
 
 def summary(name, results):
-    """One line: the loss and the regret of kinrow's moves over `results` (as main() collects them)."""
+    """One line: the loss and the regret of kinrow's moves over `results` (Verdicts)."""
     clamp = lambda v: max(-CLAMP, min(CLAMP, v))
-    losses = [clamp(b) - clamp(a) for _, b, a, _, _, _ in results]
-    regrets = [clamp(ja) - clamp(a) for _, _, a, _, ja, _ in results]
-    into_mate = sum(b > -MATE_THRESHOLD and a <= -MATE_THRESHOLD for _, b, a, _, _, _ in results)
-    same = sum(m == j for m, _, _, j, _, _ in results)
+    losses = [clamp(r.before) - clamp(r.after) for r in results]
+    regrets = [clamp(r.after_judge_move) - clamp(r.after) for r in results]
+    into_mate = sum(r.before > -MATE_THRESHOLD and r.after <= -MATE_THRESHOLD for r in results)
+    same = sum(r.move == r.judge_move for r in results)
     return (f"{name} {len(results)}: mean loss {statistics.mean(losses):.1f}, median {statistics.median(losses):.1f}, "
             f"over 100: {sum(x > 100 for x in losses)}, into a forced loss: {into_mate}; the judge's move played "
             f"{same}, regret mean {statistics.mean(regrets):.1f}, over 50: {sum(x > 50 for x in regrets)}")
