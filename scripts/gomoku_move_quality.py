@@ -20,9 +20,18 @@ Positions from games: every Nth position where a player was to move, from ply FI
 of `kinrow match --save` SGF collections (the file data/gomoku_move_quality.txt was made so):
 
     scripts/gomoku_move_quality.py --from-sgf RUN1.sgf RUN2.sgf --player pbrain- --plies 3-23 --every 8
+
+Two engines compared, paired by position (the `--out` files of two runs on the same positions, judge and
+cache): where their moves differ, whose move the judge rates higher, with a two-sided sign test. A mean
+of the regrets is ruled by its few largest entries (one move misjudged by 600 points outweighs twenty
+small ones); the count of positions each engine wins is not, and it sees only the positions where the
+two engines disagree:
+
+    scripts/gomoku_move_quality.py --compare BEFORE.txt AFTER.txt
 """
 import argparse
 import json
+import math
 import os
 import statistics
 from typing import NamedTuple
@@ -74,7 +83,14 @@ def main():
     parser.add_argument("--player", default="pbrain-", help="--from-sgf: substring of the mover's name")
     parser.add_argument("--plies", default="3-23", help="--from-sgf: FIRST-LAST plies (stones on the board)")
     parser.add_argument("--every", type=int, default=8, help="--from-sgf: keep every Nth position")
+    parser.add_argument("--compare", nargs=2, metavar=("A", "B"), help="compare two --out files instead")
     args = parser.parse_args()
+
+    if args.compare:
+        runs = [read_verdicts(path) for path in args.compare]
+        for line in compare(*runs):
+            print(line)
+        return
 
     if args.from_sgf:
         try:
@@ -140,6 +156,58 @@ def main():
     quiet = [r for r in results if all(abs(v) < MATE_THRESHOLD for v in (r.before, r.after, r.after_judge_move))]
     if quiet:
         print(summary("quiet positions", quiet))
+
+
+def read_verdicts(path):
+    """The Verdicts of an --out file, by position; a malformed line stops with one line naming it."""
+    verdicts = {}
+    try:
+        with open(path) as f:
+            for number, line in enumerate(f, 1):
+                head, bar, position = line.partition(" | ")
+                fields = head.split()
+                try:
+                    if not bar or len(fields) != 5:
+                        raise ValueError
+                    verdict = Verdict(fields[0], int(fields[1]), int(fields[2]), fields[3], int(fields[4]),
+                                      position.strip())
+                except ValueError:
+                    raise SystemExit(f"{path}:{number}: not a verdict line "
+                                     "('move before after judge_move after_judge_move | position')")
+                verdicts[verdict.position] = verdict
+    except OSError as e:
+        raise SystemExit(f"{path}: {e.strerror}")
+    return verdicts
+
+
+def sign_test(wins, losses):
+    """Two-sided exact binomial p-value of `wins` against `losses` at even odds (ties left out)."""
+    n, k = wins + losses, min(wins, losses)
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def compare(a, b):
+    """Lines comparing two runs' Verdicts (dicts by position) on the positions both judged: all of them
+    (evaluations clamped, so a move into a forced loss counts as a large loss) and the quiet ones."""
+    shared = [(a[p], b[p]) for p in a if p in b]
+    if not shared:
+        raise SystemExit("the two runs share no position")
+    clamp = lambda v: max(-CLAMP, min(CLAMP, v))
+    quiet = lambda r: all(abs(v) < MATE_THRESHOLD for v in (r.before, r.after, r.after_judge_move))
+    lines = []
+    for name, pairs in (("positions", shared), ("quiet positions", [(x, y) for x, y in shared if quiet(x) and quiet(y)])):
+        differ = [(clamp(x.after), clamp(y.after)) for x, y in pairs if x.move != y.move]
+        a_better = sum(x > y for x, y in differ)
+        b_better = sum(y > x for x, y in differ)
+        mean = statistics.mean(y - x for x, y in differ) if differ else 0.0
+        lines.append(f"{name} {len(pairs)}: the same move {len(pairs) - len(differ)}; where the moves differ "
+                     f"({len(differ)}) the judge prefers A's {a_better}, B's {b_better}, neither "
+                     f"{len(differ) - a_better - b_better}; sign test p = {sign_test(a_better, b_better):.3f}; "
+                     f"B - A mean {mean:+.1f}")
+    return lines
 
 
 def summary(name, results):

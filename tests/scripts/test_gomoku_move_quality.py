@@ -103,3 +103,47 @@ def test_a_broken_cache_and_a_bad_ply_range_are_named(tmp_path):
     sgf.write_text(SGF)
     bad = run("--from-sgf", str(sgf), "--plies", "three")
     assert bad.returncode != 0 and "--plies wants FIRST-LAST, not 'three'" in bad.stderr
+
+
+def test_two_runs_are_compared_where_their_moves_differ_with_a_sign_test(tmp_path):
+    # Four shared positions: one the same move, three where the judge rates B's move higher; one quiet
+    # position only in A, and in the last B walks into a mate (quiet for neither comparison, but counted
+    # among all positions as a loss clamped to 2,000).
+    a = tmp_path / "a.txt"
+    b = tmp_path / "b.txt"
+    a.write_text("7,7 0 10 7,7 10 | p1\n"
+                 "6,6 0 -40 7,7 20 | p2\n"
+                 "6,6 0 -30 7,7 20 | p3\n"
+                 "6,6 0 -20 7,7 20 | p4\n"
+                 "6,6 0 -20 7,7 20 | only-a\n"
+                 "6,6 0 -50 7,7 20 | p5\n")
+    b.write_text("7,7 0 10 7,7 10 | p1\n"
+                 "7,7 0 20 7,7 20 | p2\n"
+                 "8,8 0 -10 7,7 20 | p3\n"
+                 "7,7 0 20 7,7 20 | p4\n"
+                 "5,5 0 -19990 7,7 20 | p5\n")
+    out = run("--compare", str(a), str(b))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        "positions 5: the same move 1; where the moves differ (4) the judge prefers A's 1, B's 3, neither 0; "
+        "sign test p = 0.625; B - A mean -457.5",
+        "quiet positions 4: the same move 1; where the moves differ (3) the judge prefers A's 0, B's 3, "
+        "neither 0; sign test p = 0.250; B - A mean +40.0",
+    ]
+
+
+def test_a_malformed_run_and_runs_without_a_shared_position_are_named(tmp_path):
+    good = tmp_path / "good.txt"
+    good.write_text("7,7 0 10 7,7 10 | p1\n")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("7,7 0 10 7,7 10 | p1\n7,7 zero 10 7,7 10 | p2\n")
+    out = run("--compare", str(good), str(bad))
+    assert out.returncode != 0
+    assert out.stderr.strip() == (f"{bad}:2: not a verdict line "
+                                  "('move before after judge_move after_judge_move | position')")
+    other = tmp_path / "other.txt"
+    other.write_text("7,7 0 10 7,7 10 | p2\n")
+    out = run("--compare", str(good), str(other))
+    assert out.returncode != 0 and out.stderr.strip() == "the two runs share no position"
+    out = run("--compare", str(good), str(tmp_path / "missing.txt"))
+    assert out.returncode != 0 and out.stderr.strip() == f"{tmp_path / 'missing.txt'}: No such file or directory"
