@@ -22,10 +22,9 @@ of `kinrow match --save` SGF collections (the file data/gomoku_move_quality.txt 
     scripts/gomoku_move_quality.py --from-sgf RUN1.sgf RUN2.sgf --player pbrain- --plies 3-23 --every 8
 
 Two engines compared, paired by position (the `--out` files of two runs on the same positions, judge and
-cache): where their moves differ, whose move the judge rates higher, with a two-sided sign test. A mean
-of the regrets is ruled by its few largest entries (one move misjudged by 600 points outweighs twenty
-small ones); the count of positions each engine wins is not, and it sees only the positions where the
-two engines disagree:
+cache): where their moves differ, how often the judge rates each one's move higher, with a two-sided sign
+test, and by how much on average, with a 95% interval. The count is not moved by one large entry; the
+mean is (one move misjudged by 600 points outweighs twenty small ones), and it says by how much:
 
     scripts/gomoku_move_quality.py --compare BEFORE.txt AFTER.txt
 """
@@ -202,11 +201,14 @@ def compare(a, b):
         differ = [(clamp(x.after), clamp(y.after)) for x, y in pairs if x.move != y.move]
         a_better = sum(x > y for x, y in differ)
         b_better = sum(y > x for x, y in differ)
-        mean = statistics.mean(y - x for x, y in differ) if differ else 0.0
+        gains = [y - x for x, y in differ]
+        mean = statistics.mean(gains) if gains else 0.0
+        # The normal 95% interval of that mean (none below two differing positions).
+        half = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else math.nan
         lines.append(f"{name} {len(pairs)}: the same move {len(pairs) - len(differ)}; where the moves differ "
                      f"({len(differ)}) the judge prefers A's {a_better}, B's {b_better}, neither "
                      f"{len(differ) - a_better - b_better}; sign test p = {sign_test(a_better, b_better):.3f}; "
-                     f"B - A mean {mean:+.1f}")
+                     f"B - A mean {mean:+.1f} +/- {half:.1f} (95%)")
     return lines
 
 

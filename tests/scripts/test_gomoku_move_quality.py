@@ -126,9 +126,9 @@ def test_two_runs_are_compared_where_their_moves_differ_with_a_sign_test(tmp_pat
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == [
         "positions 5: the same move 1; where the moves differ (4) the judge prefers A's 1, B's 3, neither 0; "
-        "sign test p = 0.625; B - A mean -457.5",
+        "sign test p = 0.625; B - A mean -457.5 +/- 975.2 (95%)",
         "quiet positions 4: the same move 1; where the moves differ (3) the judge prefers A's 0, B's 3, "
-        "neither 0; sign test p = 0.250; B - A mean +40.0",
+        "neither 0; sign test p = 0.250; B - A mean +40.0 +/- 22.6 (95%)",
     ]
 
 

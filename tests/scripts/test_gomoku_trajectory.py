@@ -1,0 +1,53 @@
+"""scripts/gomoku_trajectory.py: white's position judged before each of its moves, per game and by pairing.
+
+The judge is the stand-in brain (fake_judge.py: 60 points a stone for the side with more stones, less
+CORNER when the other side holds 14,14), so the test needs no Rapfi.
+"""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+SCRIPT = os.path.join(ROOT, "scripts", "gomoku_trajectory.py")
+sys.path.insert(0, os.path.dirname(__file__))
+from fake_judge import write_fake_judge  # noqa: E402
+
+# Three games: two of kinrow (black) against rapfi, one of them with black's stone on 14,14 (the stand-in
+# then rates white 25 lower from that move on), and one of rapfi against itself, a draw.
+SGF = """(;GM[4]FF[4]SZ[15]PB[build/pbrain-kinrow]PW[rapfi]RE[B+];B[hh];W[hi];B[ih];W[ii];B[jh];W[ji];B[kh];W[ki])
+(;GM[4]FF[4]SZ[15]PB[build/pbrain-kinrow]PW[rapfi]RE[W+];B[hh];W[hi];B[ih];W[ii];B[oo];W[ji];B[kh];W[ki])
+(;GM[4]FF[4]SZ[15]PB[rapfi]PW[rapfi]RE[0];B[hh];W[hi];B[ih];W[ii];B[jh];W[ji];B[kh];W[ki])
+"""
+
+
+def run(*args):
+    return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True)
+
+
+def test_white_is_judged_before_each_of_its_moves_and_the_pairings_summed(tmp_path):
+    sgf = tmp_path / "games.sgf"
+    sgf.write_text(SGF)
+    out = run(str(write_fake_judge(tmp_path, corner=25)), str(sgf), "--nodes", "1000", "--moves", "3")
+    assert out.returncode == 0, out.stderr
+    # Before white's moves at plies 3, 5 and 7 black has a stone more: -60 for white, 25 less once black
+    # holds 14,14 (SGF [oo], the fifth stone).
+    assert out.stdout.splitlines() == [
+        "games.sgf 1 pbrain-kinrow rapfi B+ -60 -60 -60",
+        "games.sgf 2 pbrain-kinrow rapfi W+ -60 -85 -85",
+        "games.sgf 3 rapfi rapfi 0 -60 -60 -60",
+        "black pbrain-kinrow, white rapfi: 2 games (B+ 1, W+ 1, draw 0); median from white's side before "
+        "white's moves 1-3: -60 -72 -72",
+        "black rapfi, white rapfi: 1 games (B+ 0, W+ 0, draw 1); median from white's side before white's "
+        "moves 1-3: -60 -60 -60",
+    ]
+
+
+def test_a_missing_collection_and_an_even_first_ply_are_named(tmp_path):
+    judge = str(write_fake_judge(tmp_path))
+    missing = tmp_path / "missing.sgf"
+    out = run(judge, str(missing))
+    assert out.returncode != 0 and out.stderr.strip() == f"{missing}: No such file or directory"
+    sgf = tmp_path / "games.sgf"
+    sgf.write_text(SGF)
+    out = run(judge, str(sgf), "--first", "4")
+    assert out.returncode != 0 and "--first is white's ply, an odd number of stones, not 4" in out.stderr
