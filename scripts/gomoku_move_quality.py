@@ -44,6 +44,10 @@ from sparring_blunders import parse_sgf
 CLAMP = 2000
 
 
+def clamp(value):
+    return max(-CLAMP, min(CLAMP, value))
+
+
 class Verdict(NamedTuple):
     """kinrow's move in a position and the judge's evaluations, all from the mover's side."""
     move: str
@@ -163,6 +167,8 @@ def read_verdicts(path):
     try:
         with open(path) as f:
             for number, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
                 head, bar, position = line.partition(" | ")
                 fields = head.split()
                 try:
@@ -194,7 +200,6 @@ def compare(a, b):
     shared = [(a[p], b[p]) for p in a if p in b]
     if not shared:
         raise SystemExit("the two runs share no position")
-    clamp = lambda v: max(-CLAMP, min(CLAMP, v))
     quiet = lambda r: all(abs(v) < MATE_THRESHOLD for v in (r.before, r.after, r.after_judge_move))
     lines = []
     for name, pairs in (("positions", shared), ("quiet positions", [(x, y) for x, y in shared if quiet(x) and quiet(y)])):
@@ -214,7 +219,6 @@ def compare(a, b):
 
 def summary(name, results):
     """One line: the loss and the regret of kinrow's moves over `results` (Verdicts)."""
-    clamp = lambda v: max(-CLAMP, min(CLAMP, v))
     losses = [clamp(r.before) - clamp(r.after) for r in results]
     regrets = [clamp(r.after_judge_move) - clamp(r.after) for r in results]
     into_mate = sum(r.before > -MATE_THRESHOLD and r.after <= -MATE_THRESHOLD for r in results)

@@ -14,7 +14,7 @@ import argparse
 import os
 import statistics
 
-from gomoku_move_quality import CLAMP
+from gomoku_move_quality import clamp
 from rapfi_judge import RapfiJudge
 from sparring_blunders import parse_sgf
 
@@ -37,9 +37,10 @@ def main():
                 games += [(os.path.basename(path), n, game) for n, game in enumerate(parse_sgf(f.read()), 1)]
         except OSError as e:
             raise SystemExit(f"{path}: {e.strerror}")
-    judge = RapfiJudge(args.judge, args.nodes)
+    judge = None
     pairings = {}  # (black, white) -> [(result, values)]
     try:
+        judge = RapfiJudge(args.judge, args.nodes)
         for name, number, (size, black, white, result, moves) in games:
             values = []
             for ply in range(args.first, min(len(moves), args.first + 2 * args.moves), 2):
@@ -51,12 +52,13 @@ def main():
     except (OSError, RuntimeError) as e:
         raise SystemExit(f"{args.judge}: {e}")
     finally:
-        judge.close()
+        if judge:
+            judge.close()
     for (black, white), played in pairings.items():
         results = {r: sum(1 for x, _ in played if x == r) for r in ("B+", "W+", "0")}
         medians = []
         for move in range(args.moves):
-            column = [max(-CLAMP, min(CLAMP, v[move])) for _, v in played if len(v) > move]
+            column = [clamp(v[move]) for _, v in played if len(v) > move]
             if column:
                 medians.append(f"{statistics.median(column):.0f}")
         print(f"black {black}, white {white}: {len(played)} games (B+ {results['B+']}, W+ {results['W+']}, "

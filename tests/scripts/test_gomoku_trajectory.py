@@ -51,3 +51,13 @@ def test_a_missing_collection_and_an_even_first_ply_are_named(tmp_path):
     sgf.write_text(SGF)
     out = run(judge, str(sgf), "--first", "4")
     assert out.returncode != 0 and "--first is white's ply, an odd number of stones, not 4" in out.stderr
+
+
+def test_a_judge_that_cannot_run_is_named_in_one_line(tmp_path):
+    sgf = tmp_path / "games.sgf"
+    sgf.write_text(SGF)
+    missing = tmp_path / "pbrain-missing"
+    out = run(str(missing), str(sgf))
+    assert out.returncode != 0
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{missing}: "), out.stderr
