@@ -57,6 +57,10 @@ class Verdict(NamedTuple):
     after_judge_move: int
     position: str
 
+    def quiet(self):
+        """No verdict is a mate."""
+        return all(abs(v) < MATE_THRESHOLD for v in (self.before, self.after, self.after_judge_move))
+
 
 def positions_from_sgf(paths, player, first, last, every):
     """Move lists before each move of `player` (a substring of its name) at plies first..last."""
@@ -156,7 +160,7 @@ def main():
     if not results:
         raise SystemExit("no position got a verdict")
     print(summary("positions", results))
-    quiet = [r for r in results if all(abs(v) < MATE_THRESHOLD for v in (r.before, r.after, r.after_judge_move))]
+    quiet = [r for r in results if r.quiet()]
     if quiet:
         print(summary("quiet positions", quiet))
 
@@ -200,9 +204,8 @@ def compare(a, b):
     shared = [(a[p], b[p]) for p in a if p in b]
     if not shared:
         raise SystemExit("the two runs share no position")
-    quiet = lambda r: all(abs(v) < MATE_THRESHOLD for v in (r.before, r.after, r.after_judge_move))
     lines = []
-    for name, pairs in (("positions", shared), ("quiet positions", [(x, y) for x, y in shared if quiet(x) and quiet(y)])):
+    for name, pairs in (("positions", shared), ("quiet positions", [(x, y) for x, y in shared if x.quiet() and y.quiet()])):
         differ = [(clamp(x.after), clamp(y.after)) for x, y in pairs if x.move != y.move]
         a_better = sum(x > y for x, y in differ)
         b_better = sum(y > x for x, y in differ)

@@ -75,8 +75,14 @@ class RapfiJudge:
         return False
 
     def close(self):
-        self.send("END")
-        self.proc.wait(timeout=10)
+        """Ends the judge; one that has stopped already (a broken pipe) or does not end is killed, so
+        that closing after a failure never hides the failure."""
+        try:
+            self.send("END")
+            self.proc.wait(timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait()
 
 
 def score(text):

@@ -61,3 +61,15 @@ def test_a_judge_that_cannot_run_is_named_in_one_line(tmp_path):
     assert out.returncode != 0
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{missing}: "), out.stderr
+
+
+def test_a_judge_that_stops_is_named_in_one_line(tmp_path):
+    sgf = tmp_path / "games.sgf"
+    sgf.write_text(SGF)
+    broken = tmp_path / "pbrain-broken"
+    broken.write_text("#!/bin/sh\nexit 1\n")
+    broken.chmod(0o755)
+    out = run(str(broken), str(sgf))
+    assert out.returncode != 0
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{broken}: "), out.stderr
