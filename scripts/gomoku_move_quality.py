@@ -21,6 +21,12 @@ of `kinrow match --save` SGF collections (the file data/gomoku_move_quality.txt 
 
     scripts/gomoku_move_quality.py --from-sgf RUN1.sgf RUN2.sgf --player pbrain- --plies 3-23 --every 8
 
+A position that recurs (the same opening and reply in several games) is listed once. One colour's turns
+only, every second of them in each game (data/gomoku_move_quality_black.txt, kinrow's first ten moves
+as black):
+
+    scripts/gomoku_move_quality.py --from-sgf RUN.sgf --player kinrow --colour black --plies 4-20 --turn-step 2 --every 1
+
 Two engines compared, paired by position (the `--out` files of two runs on the same positions, judge and
 cache): where their moves differ, how often the judge rates each one's move higher, with a two-sided sign
 test, and by how much on average, with a 95% interval. The count is not moved by one large entry; the
@@ -62,19 +68,23 @@ class Verdict(NamedTuple):
         return all(abs(v) < MATE_THRESHOLD for v in (self.before, self.after, self.after_judge_move))
 
 
-def positions_from_sgf(paths, player, first, last, every):
-    """Move lists before each move of `player` (a substring of its name) at plies first..last."""
+def positions_from_sgf(paths, players, first, last, every, colour=None, turn_step=1):
+    """Move lists before the moves of the player (any of the `players`: substrings of its name) at plies
+    first..last: every `turn_step`-th of its turns in each game, only as `colour` when given; then every
+    `every`-th of the list, each position once (the first time)."""
     positions = []
     for path in paths:
         with open(path) as f:
             for _, black, white, _, moves in parse_sgf(f.read()):
-                player_is_black = player in black
-                if not player_is_black and player not in white:
+                player_is_black = any(p in black for p in players)
+                if not player_is_black and not any(p in white for p in players):
                     continue
-                for ply in range(first, min(len(moves) - 1, last + 1)):
-                    if (ply % 2 == 0) == player_is_black:
-                        positions.append(" ".join(f"{r},{c}" for r, c in moves[:ply]))
-    return positions[::every]
+                if colour and (colour == "black") != player_is_black:
+                    continue
+                turns = [ply for ply in range(first, min(len(moves) - 1, last + 1))
+                         if (ply % 2 == 0) == player_is_black]
+                positions += [" ".join(f"{r},{c}" for r, c in moves[:ply]) for ply in turns[::turn_step]]
+    return list(dict.fromkeys(positions[::every]))
 
 
 def main():
@@ -87,7 +97,10 @@ def main():
     parser.add_argument("--cache", help="JSON file of the judge's verdicts, read and extended")
     parser.add_argument("--out", help="write 'move before after | position' per position")
     parser.add_argument("--from-sgf", nargs="+", metavar="SGF", help="print positions from these games instead")
-    parser.add_argument("--player", default="pbrain-", help="--from-sgf: substring of the mover's name")
+    parser.add_argument("--player", action="append",
+                        help="--from-sgf: substring of the mover's name (repeat for several; default pbrain-)")
+    parser.add_argument("--colour", choices=("black", "white"), help="--from-sgf: only the games it played as this colour")
+    parser.add_argument("--turn-step", type=int, default=1, help="--from-sgf: every Nth of its turns in each game")
     parser.add_argument("--plies", default="3-23", help="--from-sgf: FIRST-LAST plies (stones on the board)")
     parser.add_argument("--every", type=int, default=8, help="--from-sgf: keep every Nth position")
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"), help="compare two --out files instead")
@@ -104,7 +117,10 @@ def main():
             first, last = (int(x) for x in args.plies.split("-"))
         except ValueError:
             parser.error(f"--plies wants FIRST-LAST, not {args.plies!r}")
-        for p in positions_from_sgf(args.from_sgf, args.player, first, last, args.every):
+        if args.turn_step < 1 or args.every < 1:
+            parser.error("--turn-step and --every want a whole number of at least 1")
+        for p in positions_from_sgf(args.from_sgf, args.player or ["pbrain-"], first, last, args.every,
+                                    args.colour, args.turn_step):
             print(p)
         return
     if not args.judge or not args.positions:

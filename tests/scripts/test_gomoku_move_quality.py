@@ -38,6 +38,30 @@ def test_positions_are_the_players_turns_in_the_ply_range(tmp_path):
     assert every_second.stdout.splitlines() == positions[::2]
 
 
+def test_positions_of_one_colour_every_second_turn_several_names_and_each_position_once(tmp_path):
+    sgf = tmp_path / "games.sgf"
+    # The two games, then the first again under another name: its positions are already listed.
+    sgf.write_text(SGF + SGF.splitlines()[0].replace("build/pbrain-kinrow", "old/kinrow-h0") + "\n")
+    black = run("--from-sgf", str(sgf), "--player", "pbrain-kinrow", "--plies", "3-7", "--every", "1",
+                "--colour", "black")
+    assert black.returncode == 0, black.stderr
+    assert [len(p.split()) for p in black.stdout.splitlines()] == [4, 6]
+    white = run("--from-sgf", str(sgf), "--player", "pbrain-kinrow", "--plies", "3-7", "--every", "1",
+                "--colour", "white")
+    assert [len(p.split()) for p in white.stdout.splitlines()] == [3, 5]
+    white_second_turns = run("--from-sgf", str(sgf), "--player", "pbrain-kinrow", "--plies", "3-7", "--every", "1",
+                             "--colour", "white", "--turn-step", "2")
+    assert white_second_turns.stdout.splitlines() == white.stdout.splitlines()[::2]
+    # Both names: the third game's black positions are the first game's, so nothing is added.
+    both = run("--from-sgf", str(sgf), "--player", "pbrain-kinrow", "--player", "kinrow-h0", "--plies", "3-7",
+               "--every", "1")
+    assert [len(p.split()) for p in both.stdout.splitlines()] == [4, 6, 3, 5]
+    only_h0 = run("--from-sgf", str(sgf), "--player", "kinrow-h0", "--plies", "3-7", "--every", "1")
+    assert only_h0.stdout.splitlines() == black.stdout.splitlines()
+    bad = run("--from-sgf", str(sgf), "--turn-step", "0")
+    assert bad.returncode != 0 and "--turn-step and --every want a whole number of at least 1" in bad.stderr
+
+
 @pytest.mark.skipif(not os.environ.get("KINROW_BINARY"), reason="needs the kinrow binary (CTest sets it)")
 def test_each_move_is_judged_before_and_after_against_the_judges_move_and_the_verdicts_are_cached(tmp_path):
     judge = write_fake_judge(tmp_path, corner=25)
@@ -147,3 +171,13 @@ def test_a_malformed_run_and_runs_without_a_shared_position_are_named(tmp_path):
     assert out.returncode != 0 and out.stderr.strip() == "the two runs share no position"
     out = run("--compare", str(good), str(tmp_path / "missing.txt"))
     assert out.returncode != 0 and out.stderr.strip() == f"{tmp_path / 'missing.txt'}: No such file or directory"
+
+
+def test_the_black_position_set_is_black_to_move_on_distinct_cells_and_lists_each_position_once():
+    with open(os.path.join(ROOT, "data", "gomoku_move_quality_black.txt")) as f:
+        positions = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+    assert len(positions) == len(set(positions)) > 400
+    for position in positions:
+        stones = [tuple(int(x) for x in move.split(",")) for move in position.split()]
+        assert len(stones) % 2 == 0 and 4 <= len(stones) <= 20, position
+        assert len(set(stones)) == len(stones) and all(0 <= r < 15 and 0 <= c < 15 for r, c in stones), position
