@@ -8,8 +8,9 @@ mover's expected score, and writes each judged move as `move:score`; `kinrow tun
 --judge-weight W` then fits the evaluation to W times that score plus 1 - W times the result.
 
 The expected score is sigmoid(score / scale), where the scale is the one that best predicts the
-games' own results from Rapfi's scores (log-loss, searched on a grid); Rapfi's mate scores count as
-a certain win or loss. Only Rapfi's verdicts enter the file: no code, table or weight of Rapfi.
+games' own results from Rapfi's scores (log-loss, searched on a grid), or the one `--scale` gives
+(files judged apart and fitted together should share one: a weaker player's lost games skew the
+fit); Rapfi's mate scores count as a certain win or loss. Only Rapfi's verdicts enter the file: no code, table or weight of Rapfi.
 
     scripts/judge_training_games.py games.games --rapfi /path/pbrain-rapfi --jobs 2 > judged.games
 """
@@ -80,7 +81,12 @@ def main():
     parser.add_argument("--from", dest="first", type=int, default=3,
                         help="first move judged, counted from 0: the opening's stones are left out (default 3)")
     parser.add_argument("--jobs", type=int, default=1, help="Rapfi processes at once (default 1)")
+    parser.add_argument("--scale", type=float,
+                        help="the sigmoid's scale (default: fitted to the games' results; the shipped "
+                             "games file's is 125)")
     args = parser.parse_args()
+    if args.scale is not None and args.scale <= 0:
+        sys.exit(f"--scale {args.scale:g}: the scale must be positive")
     text = open(args.games).read()
     games = parse_games(text)
     jobs = [(args.size, args.first, moves) for _, moves in games]
@@ -95,13 +101,14 @@ def main():
         for ply, score in enumerate(s, args.first):
             if score is not None and abs(score) < MATE_THRESHOLD:
                 pairs.append((black if ply % 2 == 0 else 1 - black, score))
-    scale = fit_scale(pairs)
+    scale = args.scale if args.scale is not None else fit_scale(pairs)
+    how = "given by --scale" if args.scale is not None else "fitted to the results"
     for line in text.splitlines():  # the input's comments (where its games came from) stay
         if line.startswith("#") and not line.startswith("# result for black"):
             print(line)
     print("# result for black (1, 0, 0.5), then the moves as row * width + col[:the mover's judged score]")
     print(f"# judged by Rapfi: scripts/judge_training_games.py --nodes {args.nodes} --from {args.first}; "
-          f"a judged score is sigmoid(Rapfi's score / {scale:.0f}), the scale fitted to the results")
+          f"a judged score is sigmoid(Rapfi's score / {scale:.0f}), the scale {how}")
     for (black, moves), s in zip(games, scores):
         words = [f"{black:g}"]
         for ply, move in enumerate(moves):

@@ -4,6 +4,7 @@ The judge here is a stand-in brain (fake_judge.py) that speaks Rapfi's side of t
 made-up scores, so the test needs no Rapfi. Run by CTest (KINROW_BINARY: the kinrow command); the tuner
 must accept what the script writes and blend the judged scores in.
 """
+import math
 import os
 import subprocess
 import sys
@@ -67,3 +68,23 @@ def test_mate_scores_are_certain_and_the_scale_follows_the_results():
     pairs = [(1, 100)] * 3 + [(0, 100)]
     scale = judge_training_games.fit_scale(pairs)
     assert abs(judge_training_games.expected(100, scale) - 0.75) < 0.01
+
+
+def test_a_given_scale_replaces_the_fitted_one(tmp_path):
+    launcher = write_fake_judge(tmp_path)
+    games = tmp_path / "games.txt"
+    games.write_text(GAMES)
+    out = run(sys.executable, SCRIPT, str(games), "--rapfi", str(launcher), "--from", "3", "--scale", "60")
+    assert out.returncode == 0, out.stderr
+    assert "sigmoid(Rapfi's score / 60), the scale given by --scale" in out.stdout
+    row = next(line.split() for line in out.stdout.splitlines() if not line.startswith("#"))
+    # Move 3 is white's, a stone behind (-60): sigmoid(-60 / 60).
+    assert float(row[4].split(":")[1]) == round(1 / (1 + math.exp(1)), 4)
+
+
+def test_a_scale_that_is_not_positive_is_refused_before_judging(tmp_path):
+    games = tmp_path / "games.txt"
+    games.write_text(GAMES)
+    out = run(sys.executable, SCRIPT, str(games), "--rapfi", "/nonexistent/judge", "--scale", "0")
+    assert out.returncode != 0
+    assert "--scale 0: the scale must be positive" in out.stderr
