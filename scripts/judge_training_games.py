@@ -96,13 +96,14 @@ def main():
             scores.append(s)
             if done % 100 == 0:
                 print(f"{done} of {len(jobs)} games judged", file=sys.stderr)
-    pairs = []
-    for (black, moves), s in zip(games, scores):
-        for ply, score in enumerate(s, args.first):
-            if score is not None and abs(score) < MATE_THRESHOLD:
-                pairs.append((black if ply % 2 == 0 else 1 - black, score))
-    scale = args.scale if args.scale is not None else fit_scale(pairs)
-    how = "given by --scale" if args.scale is not None else "fitted to the results"
+    if args.scale is not None:
+        scale, how = args.scale, "given by --scale"
+    else:
+        pairs = [(black if ply % 2 == 0 else 1 - black, score)
+                 for (black, _), s in zip(games, scores)
+                 for ply, score in enumerate(s, args.first)
+                 if score is not None and abs(score) < MATE_THRESHOLD]
+        scale, how = fit_scale(pairs), "fitted to the results"
     for line in text.splitlines():  # the input's comments (where its games came from) stay
         if line.startswith("#") and not line.startswith("# result for black"):
             print(line)

@@ -28,11 +28,16 @@ def run(*args, **kwargs):
     return subprocess.run(list(args), capture_output=True, text=True, **kwargs)
 
 
-def test_every_position_from_the_first_judged_move_gets_the_judges_score(tmp_path):
-    launcher = write_fake_judge(tmp_path)
+def judge(tmp_path, *options, rapfi=None):
+    """The script run on GAMES with the stand-in judge (or the `rapfi` given) and `options`."""
     games = tmp_path / "games.txt"
     games.write_text(GAMES)
-    out = run(sys.executable, SCRIPT, str(games), "--rapfi", str(launcher), "--from", "3", "--jobs", "2")
+    judge_binary = rapfi or write_fake_judge(tmp_path)
+    return run(sys.executable, SCRIPT, str(games), "--rapfi", str(judge_binary), "--from", "3", *options)
+
+
+def test_every_position_from_the_first_judged_move_gets_the_judges_score(tmp_path):
+    out = judge(tmp_path, "--jobs", "2")
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert "# where these games came from" in lines  # the input's comments stay
@@ -71,10 +76,7 @@ def test_mate_scores_are_certain_and_the_scale_follows_the_results():
 
 
 def test_a_given_scale_replaces_the_fitted_one(tmp_path):
-    launcher = write_fake_judge(tmp_path)
-    games = tmp_path / "games.txt"
-    games.write_text(GAMES)
-    out = run(sys.executable, SCRIPT, str(games), "--rapfi", str(launcher), "--from", "3", "--scale", "60")
+    out = judge(tmp_path, "--scale", "60")
     assert out.returncode == 0, out.stderr
     assert "sigmoid(Rapfi's score / 60), the scale given by --scale" in out.stdout
     row = next(line.split() for line in out.stdout.splitlines() if not line.startswith("#"))
@@ -83,8 +85,6 @@ def test_a_given_scale_replaces_the_fitted_one(tmp_path):
 
 
 def test_a_scale_that_is_not_positive_is_refused_before_judging(tmp_path):
-    games = tmp_path / "games.txt"
-    games.write_text(GAMES)
-    out = run(sys.executable, SCRIPT, str(games), "--rapfi", "/nonexistent/judge", "--scale", "0")
+    out = judge(tmp_path, "--scale", "0", rapfi="/nonexistent/judge")
     assert out.returncode != 0
     assert "--scale 0: the scale must be positive" in out.stderr
