@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "gomoku/board.hpp"
 #include "gomoku/evaluation.hpp"
+#include "gomoku/network.hpp"
 #include "gomoku/policy.hpp"
 #include "gomoku/threats.hpp"
 #include "gomoku/tuner.hpp"
@@ -41,6 +42,25 @@ int dot(const EvalVector& features, const EvalWeights& weights) {
     int sum = 0;
     for (int t = 0; t < kEvalTerms; ++t) sum += features[t] * weights.w[t];
     return sum;
+}
+
+// The evaluation counted from scratch: the linear terms and the network.
+int from_scratch(const Board& b) {
+    EvalVector f = eval_features(b);
+    return dot(f, b.eval_weights()) + network_value(b.eval_network(), f);
+}
+
+// A network with every input row different, so a wrong index shows.
+EvalNetwork scrambled_network(unsigned seed) {
+    std::mt19937 rng(seed);
+    auto draw = [&](int range) { return static_cast<std::int32_t>(rng() % (2 * range + 1)) - range; };
+    EvalNetwork n;
+    for (auto& row : n.input)
+        for (auto& x : row) x = draw(3000);
+    for (auto& x : n.input_bias) x = draw(20000);
+    for (auto& x : n.output) x = draw(300);
+    n.bias = draw(100);
+    return n;
 }
 
 // Weights with every term different, so a wrong index shows.
@@ -102,13 +122,21 @@ TEST(GomokuEval, PatternCodesOnHandMadeLines) {
 TEST(GomokuEval, IncrementalSumsEqualTheFeatureCount) {
     std::mt19937 rng(11);
     EvalWeights scrambled = scrambled_weights(3);
-    for (int game = 0; game < 6; ++game) {
+    // The shipped network, a scrambled one and none (the linear terms alone).
+    EvalNetwork scrambled_net = scrambled_network(3), silent;
+    const EvalNetwork* networks[] = {&default_eval_network(), &scrambled_net, &silent};
+    for (int game = 0; game < 9; ++game) {
         // 20x20 too: there the sums and the features are shifted to 15x15.
-        Board b(game < 4 ? 15 : 20, game < 4 ? 15 : 20, WinRule::AtLeastK);
+        int side = game % 3 == 2 ? 20 : 15;
+        Board b(side, side, WinRule::AtLeastK, default_eval_weights(), *networks[game / 3]);
         if (game % 2) b.set_eval_weights(scrambled);
         int played = random_moves(b, rng, 40);
+        if (game / 3 == 2) {
+            EXPECT_EQ(b.network_value(), 0);
+        }
         for (int i = 0; i <= played; ++i) {
-            ASSERT_EQ(evaluate(b), dot(eval_features(b), b.eval_weights())) << "game " << game;
+            ASSERT_EQ(evaluate(b), from_scratch(b)) << "game " << game;
+            ASSERT_EQ(b.network_value(), network_value(b.eval_network(), eval_features(b))) << "game " << game;
             if (i < played) b.undo();
         }
     }
@@ -116,12 +144,13 @@ TEST(GomokuEval, IncrementalSumsEqualTheFeatureCount) {
     // taken back afterwards restore sums under the new weights too (and off
     // 15x15 the shift is the new weights' as well).
     for (int side : {15, 20}) {
-        Board b(side, side, WinRule::ExactlyK);
+        Board b(side, side, WinRule::ExactlyK, default_eval_weights(), scrambled_net);
         int played = random_moves(b, rng, 30);
         b.set_eval_weights(scrambled);
         EXPECT_EQ(b.stones(), played);
         for (int i = 0; i <= played; ++i) {
-            ASSERT_EQ(evaluate(b), dot(eval_features(b), scrambled)) << side << ", after " << i << " moves taken back";
+            ASSERT_EQ(evaluate(b), dot(eval_features(b), scrambled) + network_value(scrambled_net, eval_features(b)))
+                << side << ", after " << i << " moves taken back";
             if (i < played) b.undo();
         }
     }
@@ -135,15 +164,18 @@ TEST(GomokuEval, IncrementalSumsEqualTheFeatureCount) {
 // with a bias 15x15 never had (session 20).
 TEST(GomokuEval, EveryBoardSizeIsValuedAsTheFittedOne) {
     EvalWeights scrambled = scrambled_weights(4);
+    // The network's inputs are shifted as the linear sums are.
+    EvalNetwork net = scrambled_network(4);
     for (WinRule rule : {WinRule::AtLeastK, WinRule::ExactlyK}) {
-        int fitted = evaluate(Board(15, 15, rule, scrambled));
+        int fitted = evaluate(Board(15, 15, rule, scrambled, net));
         EXPECT_NE(fitted, scrambled.w[kTempoTerm]);
+        EXPECT_NE(Board(15, 15, rule, scrambled, net).network_value(), 0);
         for (auto [w, h] : {std::pair{20, 20}, {19, 19}, {7, 12}})
-            EXPECT_EQ(evaluate(Board(w, h, rule, scrambled)), fitted) << w << "x" << h;
+            EXPECT_EQ(evaluate(Board(w, h, rule, scrambled, net)), fitted) << w << "x" << h;
     }
     std::mt19937 rng(8);
     for (int game = 0; game < 4; ++game) {
-        Board b19(19, 19, WinRule::AtLeastK, scrambled), b20(20, 20, WinRule::AtLeastK, scrambled);
+        Board b19(19, 19, WinRule::AtLeastK, scrambled, net), b20(20, 20, WinRule::AtLeastK, scrambled, net);
         for (int i = 0; i < 10 + 3 * game; ++i) {
             Sq s;
             do s = b19.sq(static_cast<int>(rng() % 8), static_cast<int>(rng() % 8));
@@ -158,12 +190,13 @@ TEST(GomokuEval, EveryBoardSizeIsValuedAsTheFittedOne) {
 TEST(GomokuEval, MirroredAndTurnedPositionsEvaluateTheSame) {
     std::mt19937 rng(5);
     EvalWeights scrambled = scrambled_weights(9);
+    EvalNetwork net = scrambled_network(9);
     for (int game = 0; game < 4; ++game) {
         Board b(15, 15, WinRule::AtLeastK);
         random_moves(b, rng, 12 + 7 * game);
         std::vector<int> values;
         for (int symmetry = 0; symmetry < 8; ++symmetry) {
-            Board t(15, 15, WinRule::AtLeastK, scrambled);
+            Board t(15, 15, WinRule::AtLeastK, scrambled, net);
             for (Sq s : b.squares()) {
                 if (b.is_empty(s)) continue;
                 int r = b.row_of(s), c = b.col_of(s);
@@ -370,7 +403,8 @@ std::vector<TrainingGame> games_choosing(int count, unsigned seed, Choose choose
     std::mt19937 rng(seed);
     std::vector<TrainingGame> games;
     for (int g = 0; g < count; ++g) {
-        Board b(15, 15, WinRule::AtLeastK);
+        // The linear weights alone, as the tuner's diagnostics judge them.
+        Board b(15, 15, WinRule::AtLeastK, default_eval_weights(), silent_eval_network());
         TrainingGame game;
         auto play = [&](Sq s) {
             game.moves.push_back(b.to_move(s));
@@ -406,7 +440,7 @@ std::vector<TrainingGame> hand_ordered_games(int count, unsigned seed) {
     });
 }
 
-// Games whose every move is the shipped evaluation's one-ply choice: among
+// Games whose every move is the shipped linear weights' one-ply choice: among
 // the search's candidates, the one after which the opponent's evaluation is
 // lowest, the first generated on ties.
 std::vector<TrainingGame> one_ply_games(int count, unsigned seed) {

@@ -11,6 +11,7 @@
 
 #include "cli/cli.hpp"
 #include "core/error.hpp"
+#include "gomoku/network_tuner.hpp"
 #include "gomoku/tuner.hpp"
 #include "protocol/match.hpp"
 
@@ -123,6 +124,37 @@ void diagnose(const std::string& name, const std::vector<std::string>& games_fil
 
 }  // namespace
 
+// `--network`: fits the evaluation's network on top of the linear weights.
+void fit_network(const std::vector<std::string>& games_files, const std::string& start,
+                 const gomoku::SelfPlayOptions& play, double judge_weight, const gomoku::NetworkTuneOptions& options,
+                 const std::string& out) {
+    if (games_files.empty()) throw Error("--network needs --load-games: the games whose results it learns");
+    auto games = load_training_games(games_files);
+    std::vector<gomoku::TrainingGame> fit, held_out;
+    for (std::size_t g = 0; g < games.size(); ++g) (g % 5 == 4 ? held_out : fit).push_back(games[g]);
+    auto samples = gomoku::training_samples(fit, play, judge_weight);
+    auto validation = gomoku::training_samples(held_out, play, judge_weight);
+    gomoku::EvalWeights linear = weights_named(start.empty() ? "shipped" : start);
+    gomoku::NetworkTuneResult r = gomoku::tune_network(samples, validation, linear, options);
+    std::string passes;
+    for (double loss : r.held_out_by_epoch) passes += fmt::format(" {:.5f}", loss);
+    bool judged = std::any_of(games.begin(), games.end(), [](const auto& g) { return !g.judged.empty(); });
+    std::string comment = fmt::format(
+        "kinrow Gomoku evaluation network (docs/gomoku.md, \"The network\"), written by\n"
+        "  kinrow tune-gomoku --network --opening-stones {} --epochs {} --learning-rate {} --seed {} --start {} "
+        "--load-games {}{}\n"
+        "{} games, {} positions, scale {:.0f}; held out ({} games, {} positions): the linear evaluation {:.5f}, "
+        "with the network {:.5f}\n(by pass:{}; pass {} kept)",
+        play.opening_stones, options.epochs, options.learning_rate, options.seed, start.empty() ? "shipped" : start,
+        joined(games_files), judged ? fmt::format(" --judge-weight {}", judge_weight) : "", fit.size(),
+        samples.size(), r.scale, held_out.size(), validation.size(), r.held_out_linear, r.held_out_network, passes,
+        r.best_epoch);
+    fmt::print(stderr, "{}\n", comment);
+    std::string text = gomoku::format_eval_network(r.network, comment);
+    if (out.empty()) fmt::print("{}", text);
+    else write_text(out, text, "network file");
+}
+
 void add_tune_gomoku_command(CLI::App& app) {
     struct Args {
         gomoku::SelfPlayOptions play;
@@ -132,7 +164,8 @@ void add_tune_gomoku_command(CLI::App& app) {
         std::string start, out, save_games;
         std::vector<std::string> load_games, duel;
         std::string diagnose;
-        bool policy = false;
+        bool policy = false, network = false;
+        gomoku::NetworkTuneOptions network_options;
         gomoku::PolicyOptions policy_options;
     };
     auto args = std::make_shared<Args>();
@@ -190,6 +223,13 @@ void add_tune_gomoku_command(CLI::App& app) {
                   "Instead of the evaluation, fit the move-ordering policy (data/gomoku/policy_weights.txt) to "
                   "the moves of --load-games; --iterations (default 300), --learning-rate (default 5) and "
                   "--regularisation (default 1e-9) apply to it");
+    cmd->add_flag("--network", args->network,
+                  "Instead of the evaluation's weights, fit its network (data/gomoku/eval_network.txt) to the "
+                  "results of --load-games, on top of the weights of --start (default: shipped); --epochs, "
+                  "--learning-rate (default 0.001), --seed and --judge-weight apply to it");
+    cmd->add_option("--epochs", args->network_options.epochs,
+                    "With --network: passes over the positions, the best by the held-out loss kept (default 6)")
+        ->check(CLI::Range(1, 1000));
     cmd->add_option("--out", args->out, "The weights file to write (default: standard output)");
     cmd->callback([args, cmd] {
         if (args->policy) {
@@ -199,6 +239,13 @@ void add_tune_gomoku_command(CLI::App& app) {
             if (given("--learning-rate")) args->policy_options.learning_rate = args->tune.learning_rate;
             if (given("--regularisation")) args->policy_options.regularisation = args->tune.regularisation;
             return fit_policy(args->load_games, args->play, args->policy_options, args->out);
+        }
+        if (args->network) {
+            auto given = [&](const char* name) { return cmd->get_option(name)->count() > 0; };
+            if (given("--learning-rate")) args->network_options.learning_rate = args->tune.learning_rate;
+            args->network_options.seed = args->play.seed;
+            return fit_network(args->load_games, args->start, args->play, args->judge_weight, args->network_options,
+                               args->out);
         }
         if (!args->duel.empty()) return duel(args->duel[0], args->duel[1], args->play);
         if (!args->diagnose.empty()) return diagnose(args->diagnose, args->load_games, args->play);

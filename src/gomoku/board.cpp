@@ -29,7 +29,22 @@ std::uint64_t side_key() { return kKeys.side; }
 
 std::uint64_t Board::hash_after(Sq s) const { return hash_ ^ kKeys.stone[side_][s] ^ kKeys.side; }
 
-Board::Board(int width, int height, WinRule rule, const EvalWeights& weights)
+namespace {
+
+// The shipped network's rows are packed once for every board; another
+// network's (the tests', the tuner's) once per board.
+std::shared_ptr<const PackedNetwork> packed(const EvalNetwork& network) {
+    if (network.silent()) return nullptr;
+    if (&network == &default_eval_network()) {
+        static const auto shipped = std::make_shared<const PackedNetwork>(network);
+        return shipped;
+    }
+    return std::make_shared<const PackedNetwork>(network);
+}
+
+}  // namespace
+
+Board::Board(int width, int height, WinRule rule, const EvalWeights& weights, const EvalNetwork& network)
     : width_(width), height_(height), stride_(width + kPad), rule_(rule),
       table_(&PatternTable::get(rule)), reach_(rule == WinRule::AtLeastK ? kWindowSide - 1 : kWindowSide),
       weights_(&weights),
@@ -37,6 +52,8 @@ Board::Board(int width, int height, WinRule rule, const EvalWeights& weights)
     if (width < 5 || height < 5 || width > kMaxFreeSide || height > kMaxFreeSide)
         throw Error("Gomoku boards go from 5x5 to 20x20");
     pack_weights();
+    network_ = &network;
+    packed_network_ = packed(network);
     cells_.fill(kWall);
     for (int r = 0; r < height; ++r)
         for (int c = 0; c < width; ++c) {
@@ -57,8 +74,14 @@ Board::Board(int width, int height, WinRule rule, const EvalWeights& weights)
         account(s, +1);
     }
     // The sums are the empty board's now.
-    if (width != kFittedSide || height != kFittedSide)
-        size_shift_ = Board(kFittedSide, kFittedSide, rule, weights).eval_sums_ - eval_sums_;
+    for (int i = 0; i < kNetworkHidden; ++i)
+        network_bias_[i] = network_bias_[kNetworkHidden + i] = network.input_bias[i];
+    if (width != kFittedSide || height != kFittedSide) {
+        Board fitted(kFittedSide, kFittedSide, rule, weights, network);
+        size_shift_ = fitted.eval_sums_ - eval_sums_;
+        add_to(network_bias_, fitted.network_sums_);
+        subtract_from(network_bias_, network_sums_);
+    }
 }
 
 Board Board::from_position(const Position& pos) {
@@ -113,7 +136,7 @@ void Board::set_eval_weights(const EvalWeights& weights) {
         }
     for (Sq s : moves) play(s);
     // A new board of this size has the shift under the new weights.
-    size_shift_ = Board(width_, height_, rule_, weights).size_shift_;
+    size_shift_ = Board(width_, height_, rule_, weights, *network_).size_shift_;
 }
 
 std::int64_t Board::cell_terms(Sq s) const {
@@ -125,8 +148,21 @@ std::int64_t Board::cell_terms(Sq s) const {
     return terms;
 }
 
+NetworkSums Board::cell_network_terms(Sq s) const {
+    const PackedNetwork& net = *packed_network_;
+    const SetInfo &black = info_[kBlack][s], &white = info_[kWhite][s];
+    NetworkSums sums = net.combo[combo_term(black.combo, white.combo) - kLineTerms];
+    for (int d = 0; d < 4; ++d)
+        add_to(sums, net.line[line_term(line_of(patterns_[kBlack][s], d), line_of(patterns_[kWhite][s], d))]);
+    return sums;
+}
+
 void Board::account(Sq s, int sign) {
     eval_sums_ += sign * cell_terms_[s];
+    if (packed_network_) {
+        if (sign > 0) add_to(network_sums_, cell_network_terms(s));
+        else subtract_from(network_sums_, cell_network_terms(s));
+    }
     for (Colour c : {kBlack, kWhite}) shape_count_[c][info_[c][s].shape] += sign;
 }
 
@@ -176,6 +212,18 @@ void Board::refresh_line(Sq s, int dir) {
                  combo_pair_[combo_term(combo_before[kBlack], combo_before[kWhite]) - kLineTerms];
     cell_terms_[s] += delta;
     eval_sums_ += delta;
+    if (packed_network_) {
+        // As for the linear terms: this direction's line row and (rarely)
+        // the combo's row change. No per-cell copy is kept: a stone's own
+        // square is summed afresh (account), undo restores the sums.
+        const PackedNetwork& net = *packed_network_;
+        subtract_from(network_sums_, net.line[line_term(before[kBlack], before[kWhite])]);
+        add_to(network_sums_, net.line[line_term(now[kBlack], now[kWhite])]);
+        if (combo_now[kBlack] != combo_before[kBlack] || combo_now[kWhite] != combo_before[kWhite]) {
+            subtract_from(network_sums_, net.combo[combo_term(combo_before[kBlack], combo_before[kWhite]) - kLineTerms]);
+            add_to(network_sums_, net.combo[combo_term(combo_now[kBlack], combo_now[kWhite]) - kLineTerms]);
+        }
+    }
 }
 
 void Board::put(Sq s, Colour c) {
@@ -224,6 +272,7 @@ void Board::remove(Sq s) {
     }
     saved_cells_.resize(record.first_cell);
     eval_sums_ = record.eval_sums;
+    network_sums_ = record.network_sums;
     shape_count_ = record.shape_count;
     records_.pop_back();
     for (int dr = -2; dr <= 2; ++dr)
@@ -241,7 +290,7 @@ void Board::place(Sq s, Colour c) {
 
 void Board::play(Sq s) {
     last_won_ = shape(side_, s) == kShapeFive;
-    records_.push_back({static_cast<std::uint32_t>(saved_cells_.size()), eval_sums_, shape_count_});
+    records_.push_back({static_cast<std::uint32_t>(saved_cells_.size()), eval_sums_, network_sums_, shape_count_});
     put(s, side_);
     history_.push_back(s);
     side_ = other(side_);

@@ -14,10 +14,12 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <vector>
 
 #include "rules/game.hpp"
 #include "gomoku/evaluation.hpp"
+#include "gomoku/network.hpp"
 #include "gomoku/patterns.hpp"
 #include "rules/position.hpp"
 
@@ -35,11 +37,13 @@ inline constexpr int kMaxSquares = (kMaxFreeSide + 2 * kPad + 1) * kMaxStride;
 class Board {
 public:
     // Empty board; the smallest board the engine plays is 5x5. The
-    // evaluation weights must outlive the board.
-    Board(int width, int height, WinRule rule, const EvalWeights& weights = default_eval_weights());
+    // evaluation weights and network must outlive the board.
+    Board(int width, int height, WinRule rule, const EvalWeights& weights = default_eval_weights(),
+          const EvalNetwork& network = default_eval_network());
     // The same stones, side to move and rule as a free-placement k=5 Position.
     static Board from_position(const Position& pos);
     const EvalWeights& eval_weights() const { return *weights_; }
+    const EvalNetwork& eval_network() const { return *network_; }
     // Evaluate with other weights from now on (the sums are rebuilt).
     void set_eval_weights(const EvalWeights& weights);
 
@@ -98,6 +102,15 @@ public:
         auto black = static_cast<std::int32_t>(static_cast<std::uint32_t>(sums));
         return c == kBlack ? black : static_cast<int>((sums - black) >> 32);
     }
+    // The network's output for the side to move (network.hpp), off 15x15
+    // with its inputs shifted as eval_sum's sums are.
+    int network_value() const {
+        if (!packed_network_) return 0;
+        int half = side_ == kBlack ? 0 : kNetworkHidden;
+        std::array<std::int32_t, kNetworkHidden> inputs;
+        for (int i = 0; i < kNetworkHidden; ++i) inputs[i] = network_sums_[half + i] + network_bias_[half + i];
+        return network_->value(inputs.data());
+    }
     // Empty squares where colour c would make `shape`.
     int shape_count(Colour c, Shape shape) const { return shape_count_[c][shape]; }
     // Empty squares where colour c would make `lowest` or a stronger shape:
@@ -154,6 +167,8 @@ private:
     void pack_weights();
     // The packed evaluation terms of the empty square s.
     std::int64_t cell_terms(Sq s) const;
+    // The network's input rows of the empty square s, summed.
+    NetworkSums cell_network_terms(Sq s) const;
     // Adds (sign +1) or removes (-1) the empty square s from the sums and counts.
     void account(Sq s, int sign);
 
@@ -170,6 +185,7 @@ private:
     struct MoveRecord {
         std::uint32_t first_cell;
         std::int64_t eval_sums;
+        NetworkSums network_sums;
         std::array<std::array<int, kShapeFive + 1>, 2> shape_count;
     };
 
@@ -195,6 +211,12 @@ private:
     std::int64_t eval_sums_ = 0;
     // The empty fitted-size board's sums less this size's empty board's.
     std::int64_t size_shift_ = 0;
+    const EvalNetwork* network_;
+    // Null when the network is silent: its sums are not kept.
+    std::shared_ptr<const PackedNetwork> packed_network_;
+    NetworkSums network_sums_{};
+    // The input biases, plus off 15x15 the shift to the fitted size.
+    NetworkSums network_bias_{};
     std::array<std::array<int, kShapeFive + 1>, 2> shape_count_{};
     std::vector<Sq> history_;
     std::vector<SavedCell> saved_cells_;

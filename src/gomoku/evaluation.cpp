@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "gomoku/board.hpp"
+#include "gomoku/data_file.hpp"
 
 namespace kinrow::gomoku {
 
@@ -38,40 +39,14 @@ constexpr Scalar kScalars[] = {
     {"opponent_double_three", kOpponentDoubleThreeTerm},
 };
 
-std::vector<std::string_view> words(std::string_view line) {
-    std::vector<std::string_view> out;
-    std::size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-        std::size_t start = i;
-        while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
-        if (i > start) out.push_back(line.substr(start, i - start));
-    }
-    return out;
-}
-
 // Parses the weights file, remembering which entries it has seen.
 class Parser {
 public:
     EvalWeights run(std::string_view text) {
-        bool header = false;
-        while (!text.empty()) {
-            std::size_t end = text.find('\n');
-            std::string_view line = text.substr(0, end);
-            text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
-            ++number_;
-            if (std::size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-            std::vector<std::string_view> tokens = words(line);
-            if (tokens.empty()) continue;
-            if (!header) {
-                if (tokens.size() != 2 || tokens[0] != "kinrow-gomoku-eval" || tokens[1] != "3")
-                    fail(fmt::format("expected the header '{}'", kHeader));
-                header = true;
-                continue;
-            }
+        read_data_lines(text, kHeader, "eval weights", [&](const std::vector<std::string_view>& tokens, int line) {
+            number_ = line;
             entry(tokens);
-        }
-        if (!header) throw Error(fmt::format("eval weights: empty file (expected the header '{}')", kHeader));
+        });
         for (int t = 0; t < kEvalTerms; ++t)
             if (!seen_[t]) throw Error(fmt::format("eval weights: missing {}", term_name(t)));
         return weights_;
@@ -275,7 +250,7 @@ void add_cell_features(const Board& board, int n, EvalVector& f) {
 int evaluate(const Board& board) {
     const EvalWeights& weights = board.eval_weights();
     Colour me = board.side_to_move(), them = other(me);
-    int score = board.eval_sum(me) + weights.w[kTempoTerm];
+    int score = board.eval_sum(me) + weights.w[kTempoTerm] + board.network_value();
     if (board.shape_count(me, kShapeDoubleFlex3) && !has_four(board, them)) score += weights.w[kDoubleThreeTerm];
     if (board.shape_count(them, kShapeDoubleFlex3) && !has_four(board, me))
         score += weights.w[kOpponentDoubleThreeTerm];

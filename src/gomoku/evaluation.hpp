@@ -1,5 +1,6 @@
 // The Gomoku evaluation: a linear function of per-cell pattern terms, with
-// weights tuned from games (tuner.*) and shipped as a data file.
+// weights tuned from games (tuner.*) and shipped as a data file, plus a
+// small network over the same counts (network.hpp).
 //
 // Every empty cell has, on each of its four lines, a line pattern for each
 // colour (patterns.hpp: what a stone of that colour there would make). The
@@ -97,11 +98,12 @@ const char* combo_name(Combo c);
 // A code's four pattern names, strongest first ("flex2 flex2 flex1 dead").
 std::string code_name(PatternCode code);
 
-// The evaluation for the side to move with the board's weights (not
-// clamped; no win detection).
+// The evaluation for the side to move with the board's weights and network
+// (not clamped; no win detection).
 int evaluate(const Board& board);
 // The feature counts: evaluate(board) is their dot product with the weights
-// (off 15x15 with the same shift to the fitted size, as above).
+// plus network_value() of them (off 15x15 with the same shift to the fitted
+// size, as above).
 // Computed from scratch (the tuner's input and the check of Board's sums).
 EvalVector eval_features(const Board& board);
 

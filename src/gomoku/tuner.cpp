@@ -14,6 +14,7 @@
 
 #include "core/error.hpp"
 #include "core/random.hpp"
+#include "gomoku/adam.hpp"
 #include "gomoku/board.hpp"
 #include "gomoku/search.hpp"
 #include "gomoku/threats.hpp"
@@ -59,36 +60,15 @@ double sample_loss(const TrainingSample& sample, const std::vector<float>& w, do
 
 std::vector<float> as_floats(const EvalWeights& weights) { return {weights.w.begin(), weights.w.end()}; }
 
-// Adam (Kingma & Ba): per-weight steps, so rare and frequent features
-// (counts from 0 to hundreds) move at the same pace.
-class Adam {
-public:
-    explicit Adam(std::size_t terms) : m_(terms), v_(terms) {}
-    // One step of `rate` (in the weights' units) down the gradient.
-    void step(std::vector<double>& weight, const std::vector<double>& gradient, double rate) {
-        constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-12;
-        beta1_power_ *= kBeta1;
-        beta2_power_ *= kBeta2;
-        for (std::size_t t = 0; t < weight.size(); ++t) {
-            double g = gradient[t];
-            m_[t] = kBeta1 * m_[t] + (1 - kBeta1) * g;
-            v_[t] = kBeta2 * v_[t] + (1 - kBeta2) * g * g;
-            weight[t] -= rate * (m_[t] / (1 - beta1_power_) / (std::sqrt(v_[t] / (1 - beta2_power_)) + kEpsilon));
-        }
-    }
-
-private:
-    std::vector<double> m_, v_;
-    double beta1_power_ = 1, beta2_power_ = 1;
-};
-
 // Walks game g (number g in messages) from the empty board, calling
 // visit(board, ply, move) before each move is played; an illegal move throws.
-// The board evaluates with `weights`; a visit may play and take back moves.
+// The board evaluates with `weights` alone, without the network (the
+// linear terms are what this file fits and judges); a visit may play and
+// take back moves.
 template <class Visit>
 void replay(const TrainingGame& game, std::size_t g, const SelfPlayOptions& options, Visit visit,
             const EvalWeights& weights = default_eval_weights()) {
-    Board board(options.width, options.height, options.rule, weights);
+    Board board(options.width, options.height, options.rule, weights, silent_eval_network());
     for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
         Move m = game.moves[ply];
         Sq s = m < board.width() * board.height() ? board.from_move(m) : kNoSq;

@@ -1,0 +1,198 @@
+#include "gomoku/network_tuner.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "core/random.hpp"
+#include "gomoku/adam.hpp"
+
+namespace kinrow::gomoku {
+
+namespace {
+
+constexpr int H = kNetworkHidden;
+
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+double log_loss_of(double z, double target) {
+    double p = std::clamp(sigmoid(z), 1e-12, 1 - 1e-12);
+    return -(target * std::log(p) + (1 - target) * std::log(1 - p));
+}
+
+double linear_value(const TrainingSample& sample, const EvalWeights& linear) {
+    double z = 0;
+    for (auto [term, count] : sample.features) z += static_cast<double>(linear.w[term]) * count;
+    return z;
+}
+
+// A uniform draw in (0, 1) and a normal one (Box-Muller) from splitmix64:
+// the same numbers with every compiler and library.
+struct Random {
+    std::uint64_t state;
+    double uniform() { return (static_cast<double>(splitmix64(state) >> 11) + 0.5) / 9007199254740992.0; }
+    double normal() { return std::sqrt(-2 * std::log(uniform())) * std::cos(2 * std::numbers::pi * uniform()); }
+};
+
+// The parameters in one vector, as Adam takes them: the input weights
+// (term-major, H a term), the input biases, the output weights, the bias.
+struct Layout {
+    static constexpr std::size_t input(int term, int unit) { return static_cast<std::size_t>(term) * H + unit; }
+    static constexpr std::size_t input_bias(int unit) { return std::size_t{kNetworkInputs} * H + unit; }
+    static constexpr std::size_t output(int unit) { return input_bias(H) + unit; }
+    static constexpr std::size_t bias() { return output(H); }
+    static constexpr std::size_t size() { return bias() + 1; }
+};
+
+// The network on standardised inputs, in logits.
+class Model {
+public:
+    Model(const std::vector<double>& inverse_spread) : inverse_spread_(inverse_spread) {}
+
+    // The network's output for a sample (logits); `hidden` gets the units' inputs.
+    double forward(const std::vector<double>& p, const TrainingSample& sample, std::array<double, H>& hidden) const {
+        for (int h = 0; h < H; ++h) hidden[h] = p[Layout::input_bias(h)];
+        for (auto [term, count] : sample.features) {
+            if (term >= kNetworkInputs) continue;
+            double x = count * inverse_spread_[term];
+            for (int h = 0; h < H; ++h) hidden[h] += x * p[Layout::input(term, h)];
+        }
+        double z = p[Layout::bias()];
+        for (int h = 0; h < H; ++h) z += p[Layout::output(h)] * std::max(0.0, hidden[h]);
+        return z;
+    }
+
+    // Adds the gradient of the loss through this sample, whose loss has the
+    // derivative `g` with respect to the output.
+    void backward(const std::vector<double>& p, const TrainingSample& sample, const std::array<double, H>& hidden,
+                  double g, std::vector<double>& gradient) const {
+        gradient[Layout::bias()] += g;
+        std::array<double, H> unit{};
+        for (int h = 0; h < H; ++h) {
+            if (hidden[h] <= 0) continue;
+            gradient[Layout::output(h)] += g * hidden[h];
+            unit[h] = g * p[Layout::output(h)];
+            gradient[Layout::input_bias(h)] += unit[h];
+        }
+        for (auto [term, count] : sample.features) {
+            if (term >= kNetworkInputs) continue;
+            double x = count * inverse_spread_[term];
+            for (int h = 0; h < H; ++h) gradient[Layout::input(term, h)] += x * unit[h];
+        }
+    }
+
+private:
+    const std::vector<double>& inverse_spread_;
+};
+
+double mean_loss(const Model& model, const std::vector<double>& p, const std::vector<TrainingSample>& samples,
+                 const std::vector<double>& linear_logits) {
+    if (samples.empty()) return 0;
+    std::array<double, H> hidden;
+    double sum = 0;
+    for (std::size_t i = 0; i < samples.size(); ++i)
+        sum += log_loss_of(linear_logits[i] + model.forward(p, samples[i], hidden), samples[i].score);
+    return sum / static_cast<double>(samples.size());
+}
+
+std::int32_t rounded(double x) {
+    constexpr double kLimit = 700000;  // the file's limit (network.cpp)
+    return static_cast<std::int32_t>(std::lround(std::clamp(x, -kLimit, kLimit)));
+}
+
+}  // namespace
+
+double log_loss(const std::vector<TrainingSample>& samples, const EvalWeights& linear, const EvalNetwork& network,
+                double scale) {
+    if (samples.empty()) return 0;
+    double sum = 0;
+    EvalVector f;
+    for (const TrainingSample& sample : samples) {
+        f.fill(0);
+        for (auto [term, count] : sample.features) f[term] = static_cast<int>(count);
+        sum += log_loss_of((linear_value(sample, linear) + network_value(network, f)) / scale, sample.score);
+    }
+    return sum / static_cast<double>(samples.size());
+}
+
+NetworkTuneResult tune_network(const std::vector<TrainingSample>& fit, const std::vector<TrainingSample>& held_out,
+                               const EvalWeights& linear, const NetworkTuneOptions& options) {
+    NetworkTuneResult result;
+    result.scale = fit_scale(fit, linear);
+    auto logits = [&](const std::vector<TrainingSample>& samples) {
+        std::vector<double> z;
+        for (const TrainingSample& s : samples) z.push_back(linear_value(s, linear) / result.scale);
+        return z;
+    };
+    std::vector<double> fit_logits = logits(fit), held_out_logits = logits(held_out);
+
+    // The spread of each count over the positions (zeros included), plus a
+    // little so that a term seen once does not get a huge input. A term
+    // whose count never varies (never seen, or always the same) tells the
+    // positions nothing apart: it gets no input at all.
+    std::vector<double> sum(kNetworkInputs), square(kNetworkInputs), inverse_spread(kNetworkInputs);
+    for (const TrainingSample& s : fit)
+        for (auto [term, count] : s.features)
+            if (term < kNetworkInputs) {
+                sum[term] += count;
+                square[term] += static_cast<double>(count) * count;
+            }
+    double n = std::max<double>(1, static_cast<double>(fit.size()));
+    for (int t = 0; t < kNetworkInputs; ++t) {
+        double mean = sum[t] / n, spread = std::sqrt(std::max(0.0, square[t] / n - mean * mean));
+        inverse_spread[t] = spread > 1e-9 ? 1 / (spread + 0.01) : 0;
+    }
+
+    Random random{options.seed};
+    std::vector<double> p(Layout::size());
+    for (int t = 0; t < kNetworkInputs; ++t)
+        for (int h = 0; h < H; ++h)
+            p[Layout::input(t, h)] = inverse_spread[t] > 0 ? 0.02 * random.normal() : 0;
+    for (int h = 0; h < H; ++h) p[Layout::output(h)] = 0.01 * random.normal();
+
+    Model model(inverse_spread);
+    Adam adam(p.size());
+    std::vector<double> gradient(p.size()), best = p;
+    std::vector<std::size_t> order(fit.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    result.held_out_linear = mean_loss(model, std::vector<double>(p.size()), held_out, held_out_logits);
+    double best_loss = INFINITY;
+    std::array<double, H> hidden;
+    for (int epoch = 1; epoch <= options.epochs; ++epoch) {
+        for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[splitmix64(random.state) % i]);
+        for (std::size_t first = 0; first < order.size(); first += static_cast<std::size_t>(options.batch)) {
+            std::size_t last = std::min(order.size(), first + static_cast<std::size_t>(options.batch));
+            std::fill(gradient.begin(), gradient.end(), 0.0);
+            for (std::size_t k = first; k < last; ++k) {
+                const TrainingSample& s = fit[order[k]];
+                double z = fit_logits[order[k]] + model.forward(p, s, hidden);
+                double g = (sigmoid(z) - s.score) / static_cast<double>(last - first);
+                model.backward(p, s, hidden, g, gradient);
+            }
+            adam.step(p, gradient, options.learning_rate);
+        }
+        double loss = mean_loss(model, p, held_out, held_out_logits);
+        result.held_out_by_epoch.push_back(loss);
+        if (loss < best_loss) {
+            best_loss = loss;
+            best = p;
+            result.best_epoch = epoch;
+        }
+    }
+
+    // Into the file's units: inputs in 1/kNetworkOne (the spread folded in),
+    // the output in evaluation units.
+    EvalNetwork& net = result.network;
+    for (int t = 0; t < kNetworkInputs; ++t)
+        for (int h = 0; h < H; ++h)
+            net.input[t][h] = rounded(best[Layout::input(t, h)] * inverse_spread[t] * kNetworkOne);
+    for (int h = 0; h < H; ++h) {
+        net.input_bias[h] = rounded(best[Layout::input_bias(h)] * kNetworkOne);
+        net.output[h] = rounded(best[Layout::output(h)] * result.scale);
+    }
+    net.bias = rounded(best[Layout::bias()] * result.scale);
+    result.held_out_network = log_loss(held_out, linear, net, result.scale);
+    return result;
+}
+
+}  // namespace kinrow::gomoku

@@ -1,0 +1,50 @@
+// Fitting the evaluation's network (network.hpp) to games: the same
+// positions and targets as the linear tuning (tuner.hpp), the linear
+// evaluation held fixed, and the network fitted as a correction on top of
+// it — the predicted score is sigmoid((linear + network) / scale).
+//
+// Mini-batch gradient descent (Adam) on the mean log-loss, a few passes
+// over the positions in a seeded order; after each pass the held-out loss is
+// measured and the best pass is kept (a network this size overfits 70,000
+// positions within a few passes). The inputs are the feature counts divided
+// by their spread over the positions, so that Adam's one step size suits
+// terms counted once and terms counted hundreds of times; the division is
+// folded into the input weights when the network is written, and every value
+// is then rounded to the file's integers. Deterministic: one thread, a
+// seeded generator.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "gomoku/evaluation.hpp"
+#include "gomoku/network.hpp"
+#include "gomoku/tuner.hpp"
+
+namespace kinrow::gomoku {
+
+struct NetworkTuneOptions {
+    int epochs = 6;               // passes over the positions
+    double learning_rate = 1e-3;  // Adam's step, in logits (the output) and standardised units (the inputs)
+    int batch = 512;              // positions per step
+    std::uint64_t seed = 1;       // the first weights and the order of the positions
+};
+
+struct NetworkTuneResult {
+    EvalNetwork network;
+    double scale = 0;  // fitted to the linear weights: evaluation units per logit
+    // Held-out log-loss: the linear evaluation alone, then with the network
+    // as written (integers), and after each pass (before rounding).
+    double held_out_linear = 0, held_out_network = 0;
+    std::vector<double> held_out_by_epoch;
+    int best_epoch = 0;  // from 1
+};
+
+NetworkTuneResult tune_network(const std::vector<TrainingSample>& fit, const std::vector<TrainingSample>& held_out,
+                               const EvalWeights& linear, const NetworkTuneOptions& options);
+
+// Mean log-loss of sigmoid((linear + network) / scale) against the targets.
+double log_loss(const std::vector<TrainingSample>& samples, const EvalWeights& linear, const EvalNetwork& network,
+                double scale);
+
+}  // namespace kinrow::gomoku
