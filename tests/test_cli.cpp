@@ -52,6 +52,9 @@ TEST(Cli, BadInputGivesOneLineErrors) {
     expect_one_line_error("play tictactoe --human z", "--human");
     expect_one_line_error("tune-gomoku --policy", "--load-games");
     expect_one_line_error("tune-gomoku --policy --load-games /nonexistent/games.txt", "cannot read");
+    expect_one_line_error("tune-gomoku --network", "--load-games");
+    expect_one_line_error("tune-gomoku --network --load-games /nonexistent/games.txt", "cannot read");
+    expect_one_line_error("tune-gomoku --network --epochs 0", "--epochs");
 }
 
 TEST(Cli, PlayHumanAgainstEngineToTheEnd) {

@@ -122,8 +122,6 @@ void diagnose(const std::string& name, const std::vector<std::string>& games_fil
                           gomoku::policy_stats(gomoku::policy_samples(held_out, play), gomoku::default_policy_weights())));
 }
 
-}  // namespace
-
 // `--network`: fits the evaluation's network on top of the linear weights.
 void fit_network(const std::vector<std::string>& games_files, const std::string& start,
                  const gomoku::SelfPlayOptions& play, double judge_weight, const gomoku::NetworkTuneOptions& options,
@@ -154,6 +152,8 @@ void fit_network(const std::vector<std::string>& games_files, const std::string&
     if (out.empty()) fmt::print("{}", text);
     else write_text(out, text, "network file");
 }
+
+}  // namespace
 
 void add_tune_gomoku_command(CLI::App& app) {
     struct Args {

@@ -51,6 +51,12 @@ def test_converts_finished_games_and_the_tuner_reads_them(tmp_path):
     assert policy.returncode == 0, policy.stderr
     assert "fitted, on its games: first" in policy.stderr
     assert "kinrow-gomoku-eval 3" in (tmp_path / "p.txt").read_text()
+    # And the evaluation's network, in its own format, with the command in its comment.
+    network = run(kinrow, "tune-gomoku", "--network", "--load-games", str(games_file), "--epochs", "2",
+                  "--opening-stones", "0", "--out", str(tmp_path / "n.txt"))
+    assert network.returncode == 0, network.stderr
+    text = (tmp_path / "n.txt").read_text()
+    assert "kinrow-gomoku-network 1" in text and "--network --opening-stones 0 --epochs 2" in text
 
 
 def test_names_an_unreadable_file(tmp_path):
