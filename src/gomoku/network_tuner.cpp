@@ -6,25 +6,13 @@
 
 #include "core/random.hpp"
 #include "gomoku/adam.hpp"
+#include "gomoku/logistic.hpp"
 
 namespace kinrow::gomoku {
 
 namespace {
 
 constexpr int H = kNetworkHidden;
-
-double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
-
-double log_loss_of(double z, double target) {
-    double p = std::clamp(sigmoid(z), 1e-12, 1 - 1e-12);
-    return -(target * std::log(p) + (1 - target) * std::log(1 - p));
-}
-
-double linear_value(const TrainingSample& sample, const EvalWeights& linear) {
-    double z = 0;
-    for (auto [term, count] : sample.features) z += static_cast<double>(linear.w[term]) * count;
-    return z;
-}
 
 // A uniform draw in (0, 1) and a normal one (Box-Muller) from splitmix64:
 // the same numbers with every compiler and library.
@@ -91,7 +79,7 @@ double mean_loss(const Model& model, const std::vector<double>& p, const std::ve
     std::array<double, H> hidden;
     double sum = 0;
     for (std::size_t i = 0; i < samples.size(); ++i)
-        sum += log_loss_of(linear_logits[i] + model.forward(p, samples[i], hidden), samples[i].score);
+        sum += log_loss_of(expected_score(linear_logits[i] + model.forward(p, samples[i], hidden)), samples[i].score);
     return sum / static_cast<double>(samples.size());
 }
 
@@ -110,7 +98,7 @@ double log_loss(const std::vector<TrainingSample>& samples, const EvalWeights& l
     for (const TrainingSample& sample : samples) {
         f.fill(0);
         for (auto [term, count] : sample.features) f[term] = static_cast<int>(count);
-        sum += log_loss_of((linear_value(sample, linear) + network_value(network, f)) / scale, sample.score);
+        sum += log_loss_of(expected_score((linear_value(sample, linear.w) + network_value(network, f)) / scale), sample.score);
     }
     return sum / static_cast<double>(samples.size());
 }
@@ -121,7 +109,7 @@ NetworkTuneResult tune_network(const std::vector<TrainingSample>& fit, const std
     result.scale = fit_scale(fit, linear);
     auto logits = [&](const std::vector<TrainingSample>& samples) {
         std::vector<double> z;
-        for (const TrainingSample& s : samples) z.push_back(linear_value(s, linear) / result.scale);
+        for (const TrainingSample& s : samples) z.push_back(linear_value(s, linear.w) / result.scale);
         return z;
     };
     std::vector<double> fit_logits = logits(fit), held_out_logits = logits(held_out);

@@ -16,6 +16,7 @@
 #include "core/random.hpp"
 #include "gomoku/adam.hpp"
 #include "gomoku/board.hpp"
+#include "gomoku/logistic.hpp"
 #include "gomoku/search.hpp"
 #include "gomoku/threats.hpp"
 
@@ -38,24 +39,9 @@ void play_opening(Board& board, int stones, std::uint64_t& state) {
     }
 }
 
-double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
-
-// The side to move's expected score under `weights`, summed as log-loss.
-double dot(const TrainingSample& sample, const std::vector<float>& w) {
-    double z = 0;
-    for (auto [term, count] : sample.features) z += static_cast<double>(w[term]) * count;
-    return z;
-}
-
-// The expected score of an evaluation z, kept off 0 and 1 so its log-loss is finite.
-double expected_score(double z, double scale) { return std::clamp(sigmoid(z / scale), 1e-12, 1 - 1e-12); }
-
-double log_loss_of(double expected, double result) {
-    return -(result * std::log(expected) + (1 - result) * std::log(1 - expected));
-}
-
+// The log-loss of one sample under the linear weights `w`.
 double sample_loss(const TrainingSample& sample, const std::vector<float>& w, double scale) {
-    return log_loss_of(expected_score(dot(sample, w), scale), sample.score);
+    return log_loss_of(expected_score(linear_value(sample, w) / scale), sample.score);
 }
 
 std::vector<float> as_floats(const EvalWeights& weights) { return {weights.w.begin(), weights.w.end()}; }
@@ -314,7 +300,7 @@ TuneResult tune_weights(const std::vector<TrainingSample>& samples, const EvalWe
         std::fill(gradient.begin(), gradient.end(), 0.0);
         for (const TrainingSample& sample : samples) {
             // d(log-loss)/dz for a sigmoid of z / scale.
-            double error = (sigmoid(dot(sample, w) / options.scale) - sample.score) / options.scale / n;
+            double error = (sigmoid(linear_value(sample, w) / options.scale) - sample.score) / options.scale / n;
             for (auto [term, count] : sample.features) gradient[term] += error * count;
         }
         for (std::size_t t = 0; t < terms; ++t) gradient[t] += 2 * options.regularisation * (weight[t] - start.w[t]);
@@ -447,7 +433,7 @@ std::vector<CalibrationRow> calibration(const std::vector<TrainingGame>& games, 
                 });
                 if (row == rows.end()) return;  // fewer stones than the first row's
                 double result = me == kBlack ? games[g].black_score : 1 - games[g].black_score;
-                double p = expected_score(evaluate(board), scale);
+                double p = expected_score(evaluate(board) / scale);
                 ++row->positions;
                 row->predicted += p;
                 row->actual += result;
