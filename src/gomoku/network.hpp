@@ -76,7 +76,7 @@ struct PackedNetwork {
 };
 
 // The network file (data/gomoku/eval_network.txt): `#` comments, the header
-// `kinrow-gomoku-network 1`, `hidden 16`, `bias N`, `input_bias` and `output`
+// `kinrow-gomoku-network 1`, `hidden 8` (kNetworkHidden), `bias N`, `input_bias` and `output`
 // with kNetworkHidden integers each, then one row per input term: its name
 // (`line OWN OPP` or `combo OWN OPP`, the names of evaluation.hpp's weights
 // file) and its kNetworkHidden input weights.
