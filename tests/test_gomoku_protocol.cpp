@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -325,6 +326,27 @@ TEST(GomokuMatch, ComputesEloWithAnErrorBar) {
     EXPECT_LT(sweep.elo(), 1000);
 }
 
+// The SPRT's log-likelihood ratio, worked by hand: 60 wins, 20 draws and 20
+// losses score s = 0.7 with a variance of (60 * 0.3^2 + 20 * 0.2^2 + 20 *
+// 0.7^2) / 100 = 0.16; for elo0 = 0 and elo1 = 10 (s0 = 0.5, s1 = 0.5143868)
+// the ratio is 100 * (s1 - s0) * (2s - s0 - s1) / (2 * 0.16) = 1.7337, short of
+// the bound log(0.95 / 0.05) = 2.944 at alpha = beta = 0.05.
+TEST(GomokuMatch, TheSprtRatioAndItsVerdict) {
+    Sprt test;  // elo0 0, elo1 10, alpha 0.05, beta 0.05
+    MatchResult r{60, 20, 20};
+    EXPECT_NEAR(r.llr(test), 1.7337, 1e-3);
+    EXPECT_EQ(r.sprt_verdict(test), 0);
+    MatchResult twice{120, 40, 40};  // the same score over twice the games: twice the evidence
+    EXPECT_NEAR(twice.llr(test), 2 * 1.7337, 2e-3);
+    EXPECT_EQ(twice.sprt_verdict(test), +1);
+    MatchResult worse{40, 40, 120};  // s = 0.3: 200 * 0.014387 * (0.6 - 1.014387) / 0.32 = -3.726
+    EXPECT_NEAR(worse.llr(test), -3.726, 1e-3);
+    EXPECT_EQ(worse.sprt_verdict(test), -1);
+    MatchResult alike{10, 0, 0};  // no spread yet: no evidence either way
+    EXPECT_EQ(alike.llr(test), 0);
+    EXPECT_EQ(alike.sprt_verdict(test), 0);
+}
+
 // Gomocup conditions: INFO thread_num sets the search's threads, and a short
 // match clock bounds the move time even under a long per-move limit, from the
 // first move on (before any time_left, the whole match time is left).
@@ -458,21 +480,59 @@ private:
     std::atomic<bool>& broke_;
 };
 
-// Does not move before the broken player has failed (or 30 s have passed):
-// so the other table surely gets a game before this one could play them all.
+// Does not move before `ready()` holds, or at once after it has waited 30 s
+// in vain (`waited_out()` then says so): a game that goes on while the other
+// table plays.
 class WaitingPlayer : public RowPlayer {
 public:
-    WaitingPlayer(int row, const std::atomic<bool>& broke) : RowPlayer(row, false), broke_(broke) {}
+    WaitingPlayer(int row, std::function<bool()> ready) : RowPlayer(row, false), ready_(std::move(ready)) {}
     Move choose(const Position& pos) override {
         auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-        while (!broke_ && std::chrono::steady_clock::now() < deadline)
+        while (!waited_out_ && !ready_()) {
+            if (std::chrono::steady_clock::now() >= deadline) {
+                waited_out_ = true;
+                break;
+            }
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
         return RowPlayer::choose(pos);
     }
+    bool waited_out() const { return waited_out_; }
 
 private:
-    const std::atomic<bool>& broke_;
+    std::function<bool()> ready_;
+    bool waited_out_ = false;
 };
+
+// Counts the games it is dealt.
+class CountingPlayer : public RowPlayer {
+public:
+    CountingPlayer(int row, std::atomic<int>& dealt) : RowPlayer(row, false), dealt_(dealt) {}
+    void new_game(const GameSpec&) override { ++dealt_; }
+
+private:
+    std::atomic<int>& dealt_;
+};
+
+// The result and the saved games of a match of two node-limited built-in
+// players, each table with its own pair.
+std::pair<MatchResult, std::string> play_at_tables(MatchOptions opts, int tables, const std::string& first,
+                                                   const std::string& second) {
+    auto path = std::filesystem::temp_directory_path() / fmt::format("kinrow_match_tables{}.sgf", tables);
+    std::vector<std::unique_ptr<Contestant>> players;
+    std::vector<MatchTable> seats;
+    for (int t = 0; t < tables; ++t) {
+        // No clock: node limits alone, so the moves cannot depend on the machine's load.
+        players.push_back(make_contestant(first, 0, 0));
+        players.push_back(make_contestant(second, 0, 0));
+        seats.push_back({players[players.size() - 2].get(), players.back().get()});
+    }
+    opts.save_path = path.string();
+    MatchResult result = play_match(seats, opts);
+    std::string games = read_text(path);
+    std::filesystem::remove(path);
+    return {result, games};
+}
 
 }  // namespace
 
@@ -484,37 +544,64 @@ TEST(GomokuMatch, ConcurrentTablesPlayTheSameGamesInOrder) {
     opts.games = 6;
     opts.opening_stones = 3;
     opts.seed = 11;
-    auto dir = std::filesystem::temp_directory_path() / "kinrow_match_tables";
-    std::filesystem::create_directories(dir);
-    MatchResult results[2];
-    std::string games[2];
-    for (int tables : {1, 2}) {
-        std::vector<std::unique_ptr<Contestant>> players;
-        std::vector<MatchTable> seats;
-        for (int t = 0; t < tables; ++t) {
-            // No clock: node limits alone, so the moves cannot depend on the machine's load.
-            players.push_back(make_contestant("kinrow:nodes=2000,vct=0,tt=4", 0, 0));
-            players.push_back(make_contestant("kinrow:nodes=500,vct=0,tt=4", 0, 0));
-            seats.push_back({players[players.size() - 2].get(), players.back().get()});
-        }
-        opts.save_path = (dir / fmt::format("tables{}.sgf", tables)).string();
-        results[tables - 1] = play_match(seats, opts);
-        games[tables - 1] = read_text(opts.save_path);
-    }
-    EXPECT_EQ(results[0].wins + results[0].draws + results[0].losses, 6);
-    EXPECT_EQ(results[0].wins, results[1].wins);
-    EXPECT_EQ(results[0].draws, results[1].draws);
-    EXPECT_EQ(results[0].losses, results[1].losses);
-    EXPECT_EQ(games[0], games[1]);
-    EXPECT_EQ(std::count(games[0].begin(), games[0].end(), '\n'), 6);
-    std::filesystem::remove_all(dir);
+    const std::string strong = "kinrow:nodes=2000,vct=0,tt=4", weak = "kinrow:nodes=500,vct=0,tt=4";
+    auto [one, one_games] = play_at_tables(opts, 1, strong, weak);
+    auto [two, two_games] = play_at_tables(opts, 2, strong, weak);
+    EXPECT_EQ(one.wins + one.draws + one.losses, 6);
+    EXPECT_EQ(one.wins, two.wins);
+    EXPECT_EQ(one.draws, two.draws);
+    EXPECT_EQ(one.losses, two.losses);
+    EXPECT_EQ(one_games, two_games);
+    EXPECT_EQ(std::count(one_games.begin(), one_games.end(), '\n'), 6);
+}
+
+// The SPRT stops a match at two tables after the same games as at one, though
+// the second table may have played on past the verdict: those games are left out.
+TEST(GomokuMatch, TheSprtStopsAfterTheSameGamesAtAnyNumberOfTables) {
+    MatchOptions opts;
+    opts.game = parse_game("gomoku");
+    opts.games = 40;
+    opts.opening_stones = 3;
+    opts.seed = 11;
+    opts.sprt = Sprt{0, 200, 0.1, 0.1};
+    const std::string strong = "kinrow:nodes=2000,vct=0,tt=4", weak = "kinrow:nodes=300,vct=0,tt=4";
+    auto [one, one_games] = play_at_tables(opts, 1, strong, weak);
+    auto [two, two_games] = play_at_tables(opts, 2, strong, weak);
+    int played = one.wins + one.draws + one.losses;
+    EXPECT_LT(played, 40);
+    EXPECT_EQ(played % 2, 0);  // whole pairs of an opening
+    EXPECT_EQ(one.sprt_verdict(*opts.sprt), +1);
+    EXPECT_EQ(one.wins, two.wins);
+    EXPECT_EQ(one.draws, two.draws);
+    EXPECT_EQ(one.losses, two.losses);
+    EXPECT_EQ(one_games, two_games);
+    EXPECT_EQ(std::count(one_games.begin(), one_games.end(), '\n'), played);
+}
+
+// Without the SPRT every game counts, so no table waits for the count: while
+// one table's game goes on, the other plays the rest of the match.
+TEST(GomokuMatch, ALongGameDoesNotHoldTheOtherTable) {
+    std::atomic<int> dealt = 0;
+    WaitingPlayer slow(0, [&] { return dealt >= 6; });
+    RowPlayer b(7, false), d(9, false);
+    CountingPlayer c(3, dealt);
+    MatchTable tables[] = {{&slow, &b}, {&c, &d}};
+    MatchOptions opts;
+    opts.game = parse_game("gomoku");
+    opts.games = 8;
+    opts.opening_stones = 0;
+    opts.time_ms = 60000;
+    MatchResult r = play_match(tables, opts);
+    EXPECT_EQ(r.wins + r.draws + r.losses, 8);
+    EXPECT_FALSE(slow.waited_out());  // the other table was dealt six games while it waited
+    EXPECT_GE(dealt, 6);
 }
 
 // A player that fails at one table ends the match with its error (no hang,
 // the other table's game is finished first).
 TEST(GomokuMatch, AFailingTableEndsTheMatchWithItsError) {
     std::atomic<bool> broke = false;
-    WaitingPlayer a(0, broke);
+    WaitingPlayer a(0, [&] { return broke.load(); });
     RowPlayer b(7, false), c(3, false);
     BrokenPlayer broken(broke);
     MatchTable tables[] = {{&a, &b}, {&c, &broken}};

@@ -480,11 +480,10 @@ MatchResult play_match(Contestant& first, Contestant& second, const MatchOptions
 }
 
 // Each table plays one game at a time in its own thread; the games are
-// handed out in order and counted in order, and no table runs more than
-// tables.size() games ahead of the count. So the openings, the colours and
+// handed out in order and counted in order. So the openings, the colours and
 // the log are those of a one-table match, and with players whose moves do
 // not depend on time (node or depth limits) so are the results. When the SPRT
-// decides, the games still being played are finished and left out.
+// decides, the games played past its verdict are finished and left out.
 MatchResult play_match(std::span<const MatchTable> tables, const MatchOptions& opts) {
     if (tables.empty()) throw Error("a match needs at least one table");
     std::mt19937_64 rng(opts.seed);
@@ -500,7 +499,12 @@ MatchResult play_match(std::span<const MatchTable> tables, const MatchOptions& o
     int next = 0, counted = 0;
     bool stop = false;
     std::exception_ptr failure;
-    const int ahead = static_cast<int>(tables.size());
+    // How far a table may run ahead of the count. Without the SPRT every game
+    // is counted, so no table ever waits: a long game at one table (a 225-move
+    // draw at 5 s a move takes twenty minutes) must not idle the others. With
+    // it, a game past the verdict is played for nothing, so the waste is
+    // bounded to a few games a table.
+    const int ahead = opts.sprt ? 4 * static_cast<int>(tables.size()) : opts.games;
     auto run_table = [&](const MatchTable& table) {
         try {
             for (;;) {
