@@ -98,7 +98,8 @@ double log_loss(const std::vector<TrainingSample>& samples, const EvalWeights& l
     for (const TrainingSample& sample : samples) {
         f.fill(0);
         for (auto [term, count] : sample.features) f[term] = static_cast<int>(count);
-        sum += log_loss_of(expected_score((linear_value(sample, linear.w) + network_value(network, f)) / scale), sample.score);
+        double value = linear_value(sample, linear.w) + network_value(network, f);
+        sum += log_loss_of(expected_score(value / scale), sample.score);
     }
     return sum / static_cast<double>(samples.size());
 }
