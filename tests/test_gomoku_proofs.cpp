@@ -148,14 +148,16 @@ TEST(GomokuProofsSlow, ThreadedSelfPlayClaimsAreNeverRefuted) {
 
 // The first claim of each player in 16 self-play games (the command is in
 // docs/gomoku.md), and kinrow's claims in its games against Pela on 15x15
-// (tests/data/gomoku_sparring_claims.txt) and on 20x20
-// (gomoku_sparring_claims_20.txt); `#` comments. A claim the checker
+// (tests/data/gomoku_sparring_claims.txt), on 20x20
+// (gomoku_sparring_claims_20.txt) and with exactly five
+// (gomoku_sparring_claims_standard.txt); `#` comments. A claim the checker
 // refutes fails; one it cannot decide within the budget (long threat
 // sequences against full-width defence) is counted and printed.
 TEST(GomokuProofsSlow, SelfPlayClaimsAreNeverRefuted) {
     const std::pair<const char*, const char*> sets[] = {{"gomoku_claims.txt", "gomoku"},
                                                         {"gomoku_sparring_claims.txt", "gomoku"},
-                                                        {"gomoku_sparring_claims_20.txt", "mnk:20,20,5"}};
+                                                        {"gomoku_sparring_claims_20.txt", "mnk:20,20,5"},
+                                                        {"gomoku_sparring_claims_standard.txt", "gomoku-standard"}};
     for (auto [file, game] : sets) {
         std::ifstream in(std::string(KINROW_SOURCE_DIR) + "/tests/data/" + file);
         ASSERT_TRUE(in) << "tests/data/" << file << " is missing";
