@@ -68,6 +68,9 @@ public:
 
     void new_game(const GameSpec& spec) override {
         if (!process_) process_ = std::make_unique<Subprocess>(std::vector<std::string>{path_});
+        // The last game may have ended on this brain's move a moment ago:
+        // Rapfi would drop the START and read the size as a command.
+        settle();
         width_ = spec.width;
         bool square = spec.width == spec.height;
         send(square ? fmt::format("START {}", spec.width)
@@ -89,9 +92,10 @@ public:
     void set_time_left(long long ms) override { send(fmt::format("INFO time_left {}", ms)); }
 
     // Some brains print their move before they are ready for the next
-    // command: Rapfi drops a TURN that comes while its search thread is
-    // finishing (and then reads the coordinates as an unknown command). A
-    // manager's own latency hides that; a fast opponent here does not.
+    // command: Rapfi drops a TURN (or a START) that comes while its search
+    // thread is finishing, and then reads the coordinates (or the size) as an
+    // unknown command. A manager's own latency hides that; a fast opponent
+    // here does not.
     void settle() override {
         auto ready = last_answer_ + std::chrono::milliseconds(kSettleMs);
         if (std::chrono::steady_clock::now() < ready) std::this_thread::sleep_until(ready);
