@@ -518,7 +518,9 @@ private:
 // players, each table with its own pair.
 std::pair<MatchResult, std::string> play_at_tables(MatchOptions opts, int tables, const std::string& first,
                                                    const std::string& second) {
-    auto path = std::filesystem::temp_directory_path() / fmt::format("kinrow_match_tables{}.sgf", tables);
+    // Named after the test: CTest runs the tests side by side, each its own process.
+    const char* test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    auto path = std::filesystem::temp_directory_path() / fmt::format("kinrow_{}_{}tables.sgf", test, tables);
     std::vector<std::unique_ptr<Contestant>> players;
     std::vector<MatchTable> seats;
     for (int t = 0; t < tables; ++t) {
