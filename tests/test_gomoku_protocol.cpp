@@ -536,6 +536,20 @@ std::pair<MatchResult, std::string> play_at_tables(MatchOptions opts, int tables
     return {result, games};
 }
 
+// Plays the match at one table and at two and expects the same results and the
+// same saved games; returns the one-table result.
+MatchResult expect_the_same_at_one_and_two_tables(MatchOptions opts, const std::string& first,
+                                                  const std::string& second) {
+    auto [one, one_games] = play_at_tables(opts, 1, first, second);
+    auto [two, two_games] = play_at_tables(opts, 2, first, second);
+    EXPECT_EQ(one.wins, two.wins);
+    EXPECT_EQ(one.draws, two.draws);
+    EXPECT_EQ(one.losses, two.losses);
+    EXPECT_EQ(one_games, two_games);
+    EXPECT_EQ(std::count(one_games.begin(), one_games.end(), '\n'), one.wins + one.draws + one.losses);
+    return one;
+}
+
 }  // namespace
 
 // Games at two tables at once are the games of one table: the same openings,
@@ -547,14 +561,8 @@ TEST(GomokuMatch, ConcurrentTablesPlayTheSameGamesInOrder) {
     opts.opening_stones = 3;
     opts.seed = 11;
     const std::string strong = "kinrow:nodes=2000,vct=0,tt=4", weak = "kinrow:nodes=500,vct=0,tt=4";
-    auto [one, one_games] = play_at_tables(opts, 1, strong, weak);
-    auto [two, two_games] = play_at_tables(opts, 2, strong, weak);
+    MatchResult one = expect_the_same_at_one_and_two_tables(opts, strong, weak);
     EXPECT_EQ(one.wins + one.draws + one.losses, 6);
-    EXPECT_EQ(one.wins, two.wins);
-    EXPECT_EQ(one.draws, two.draws);
-    EXPECT_EQ(one.losses, two.losses);
-    EXPECT_EQ(one_games, two_games);
-    EXPECT_EQ(std::count(one_games.begin(), one_games.end(), '\n'), 6);
 }
 
 // The SPRT stops a match at two tables after the same games as at one, though
@@ -567,17 +575,11 @@ TEST(GomokuMatch, TheSprtStopsAfterTheSameGamesAtAnyNumberOfTables) {
     opts.seed = 11;
     opts.sprt = Sprt{0, 200, 0.1, 0.1};
     const std::string strong = "kinrow:nodes=2000,vct=0,tt=4", weak = "kinrow:nodes=300,vct=0,tt=4";
-    auto [one, one_games] = play_at_tables(opts, 1, strong, weak);
-    auto [two, two_games] = play_at_tables(opts, 2, strong, weak);
+    MatchResult one = expect_the_same_at_one_and_two_tables(opts, strong, weak);
     int played = one.wins + one.draws + one.losses;
     EXPECT_LT(played, 40);
     EXPECT_EQ(played % 2, 0);  // whole pairs of an opening
     EXPECT_EQ(one.sprt_verdict(*opts.sprt), +1);
-    EXPECT_EQ(one.wins, two.wins);
-    EXPECT_EQ(one.draws, two.draws);
-    EXPECT_EQ(one.losses, two.losses);
-    EXPECT_EQ(one_games, two_games);
-    EXPECT_EQ(std::count(one_games.begin(), one_games.end(), '\n'), played);
 }
 
 // Without the SPRT every game counts, so no table waits for the count: while
