@@ -13,6 +13,7 @@
 #include "gomoku/board.hpp"
 #include "gomoku/evaluation.hpp"
 #include "gomoku/network.hpp"
+#include "gomoku/network_tuner.hpp"
 #include "gomoku/policy.hpp"
 #include "gomoku/threats.hpp"
 #include "gomoku/tuner.hpp"
@@ -508,6 +509,53 @@ TEST(GomokuTuner, OnePlyStatsRankTheEvaluationsOwnChoiceFirst) {
     PolicyStats hand = one_ply_stats(hand_ordered_games(12, 3), options, default_eval_weights());
     EXPECT_LT(hand.top1, 1.0);
     EXPECT_GT(hand.top1, zero.top1);
+}
+
+// The choice samples are one_ply_stats' positions: in games of the linear
+// weights' own one-ply choices, every move played is the child the
+// opponent rates lowest.
+TEST(GomokuTuner, ChoiceSamplesHoldEachCandidatesChild) {
+    SelfPlayOptions options;
+    options.opening_stones = 3;
+    std::vector<TrainingGame> games = one_ply_games(12, 5);
+    ChoiceSamples choices = choice_samples(games, options, default_eval_weights());
+    ASSERT_GT(choices.positions.size(), 100u);
+    ASSERT_EQ(choices.children.size(), choices.linear.size());
+    for (const auto& p : choices.positions) {
+        ASSERT_GT(p.end - p.first, 1u);
+        ASSERT_LT(p.played, p.end - p.first);
+        float played = choices.linear[p.first + p.played];
+        for (std::uint32_t c = p.first; c < p.end; ++c) EXPECT_LE(played, choices.linear[c]);
+        // Only the network's inputs are kept.
+        for (std::uint32_t c = p.first; c < p.end; ++c)
+            for (auto [term, count] : choices.children[c].features) EXPECT_LT(term, kNetworkInputs);
+    }
+}
+
+// The network learns moves the linear evaluation does not choose: fitted
+// with the choice loss on the hand-ordered games' moves, it rates the
+// held-out moves likelier than the linear evaluation alone; without it the
+// choices change nothing.
+TEST(GomokuTuner, TheChoiceLossTeachesTheNetworkTheMovesPlayed) {
+    SelfPlayOptions options;
+    options.opening_stones = 3;
+    std::vector<TrainingGame> fit_games = hand_ordered_games(40, 3), held_out_games = hand_ordered_games(10, 11);
+    auto fit = training_samples(fit_games, options), held_out = training_samples(held_out_games, options);
+    ChoiceSamples fit_choices = choice_samples(fit_games, options, default_eval_weights());
+    ChoiceSamples held_out_choices = choice_samples(held_out_games, options, default_eval_weights());
+    NetworkTuneOptions tune;
+    tune.epochs = 8;
+    tune.learning_rate = 0.01;
+    tune.batch = 64;
+    NetworkTuneResult results_only = tune_network(fit, held_out, default_eval_weights(), tune);
+    EXPECT_TRUE(results_only.held_out_choice_by_epoch.empty());
+    EXPECT_EQ(tune_network(fit, held_out, default_eval_weights(), tune, fit_choices, held_out_choices).network,
+              results_only.network);
+    tune.choice_weight = 1;
+    NetworkTuneResult r = tune_network(fit, held_out, default_eval_weights(), tune, fit_choices, held_out_choices);
+    ASSERT_EQ(r.held_out_choice_by_epoch.size(), 8u);
+    EXPECT_GT(r.held_out_choice_linear, 0);
+    EXPECT_LT(r.held_out_choice_by_epoch[r.best_epoch - 1], 0.8 * r.held_out_choice_linear);
 }
 
 TEST(GomokuTuner, CalibrationRowsSumToTheLogLoss) {

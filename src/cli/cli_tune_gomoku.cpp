@@ -123,28 +123,52 @@ void diagnose(const std::string& name, const std::vector<std::string>& games_fil
 }
 
 // `--network`: fits the evaluation's network on top of the linear weights.
-void fit_network(const std::vector<std::string>& games_files, const std::string& start,
-                 const gomoku::SelfPlayOptions& play, double judge_weight, const gomoku::NetworkTuneOptions& options,
-                 const std::string& out) {
+// With --choice-games, the moves of those games (every fifth game held out)
+// are learned as well: the choice loss (network_tuner.hpp).
+void fit_network(const std::vector<std::string>& games_files, const std::vector<std::string>& choice_files,
+                 const std::string& start, const gomoku::SelfPlayOptions& play, double judge_weight,
+                 const gomoku::NetworkTuneOptions& options, const std::string& out) {
     if (games_files.empty()) throw Error("--network needs --load-games: the games whose results it learns");
+    if (options.choice_weight > 0 && choice_files.empty())
+        throw Error("--choice-weight needs --choice-games: the games whose moves it learns");
+    if (options.choice_weight == 0 && !choice_files.empty())
+        throw Error("--choice-games needs --choice-weight: the share of their moves in the fit");
     auto games = load_training_games(games_files);
     std::vector<gomoku::TrainingGame> fit, held_out;
     for (std::size_t g = 0; g < games.size(); ++g) (g % 5 == 4 ? held_out : fit).push_back(games[g]);
     auto samples = gomoku::training_samples(fit, play, judge_weight);
     auto validation = gomoku::training_samples(held_out, play, judge_weight);
     gomoku::EvalWeights linear = weights_named(start.empty() ? "shipped" : start);
-    gomoku::NetworkTuneResult r = gomoku::tune_network(samples, validation, linear, options);
+    gomoku::ChoiceSamples choices, held_out_choices;
+    std::string choosing;
+    if (options.choice_weight > 0) {
+        auto choice_games = load_training_games(choice_files);
+        std::vector<gomoku::TrainingGame> choice_fit, choice_held_out;
+        for (std::size_t g = 0; g < choice_games.size(); ++g)
+            (g % 5 == 4 ? choice_held_out : choice_fit).push_back(choice_games[g]);
+        choices = gomoku::choice_samples(choice_fit, play, linear);
+        held_out_choices = gomoku::choice_samples(choice_held_out, play, linear);
+        choosing = fmt::format(" --choice-weight {} --choice-temperature {} --choice-games {}", options.choice_weight,
+                               options.choice_temperature, joined(choice_files));
+    }
+    gomoku::NetworkTuneResult r =
+        gomoku::tune_network(samples, validation, linear, options, choices, held_out_choices);
     std::string passes;
     for (double loss : r.held_out_by_epoch) passes += fmt::format(" {:.5f}", loss);
+    if (!r.held_out_choice_by_epoch.empty()) {
+        passes += fmt::format("; choices ({} positions, {} held out): the linear evaluation {:.5f}, by pass:",
+                              choices.positions.size(), held_out_choices.positions.size(), r.held_out_choice_linear);
+        for (double loss : r.held_out_choice_by_epoch) passes += fmt::format(" {:.5f}", loss);
+    }
     bool judged = std::any_of(games.begin(), games.end(), [](const auto& g) { return !g.judged.empty(); });
     std::string comment = fmt::format(
         "kinrow Gomoku evaluation network (docs/gomoku.md, \"The network\"), written by\n"
         "  kinrow tune-gomoku --network --opening-stones {} --epochs {} --learning-rate {} --seed {} --start {} "
-        "--load-games {}{}\n"
+        "--load-games {}{}{}\n"
         "{} games, {} positions, scale {:.0f}; held out ({} games, {} positions): the linear evaluation {:.5f}, "
         "with the network {:.5f}\n(by pass:{}; pass {} kept)",
         play.opening_stones, options.epochs, options.learning_rate, options.seed, start.empty() ? "shipped" : start,
-        joined(games_files), judged ? fmt::format(" --judge-weight {}", judge_weight) : "", fit.size(),
+        joined(games_files), judged ? fmt::format(" --judge-weight {}", judge_weight) : "", choosing, fit.size(),
         samples.size(), r.scale, held_out.size(), validation.size(), r.held_out_linear, r.held_out_network, passes,
         r.best_epoch);
     fmt::print(stderr, "{}\n", comment);
@@ -162,7 +186,7 @@ void add_tune_gomoku_command(CLI::App& app) {
         int rounds = 1;
         double judge_weight = 0;
         std::string start, out, save_games;
-        std::vector<std::string> load_games, duel;
+        std::vector<std::string> load_games, choice_games, duel;
         std::string diagnose;
         bool policy = false, network = false;
         gomoku::NetworkTuneOptions network_options;
@@ -230,6 +254,15 @@ void add_tune_gomoku_command(CLI::App& app) {
     cmd->add_option("--epochs", args->network_options.epochs,
                     "With --network: passes over the positions, the best by the held-out loss kept (default 6)")
         ->check(CLI::Range(1, 1000));
+    cmd->add_option("--choice-weight", args->network_options.choice_weight,
+                    "With --network: the share of the choice loss, the moves of --choice-games learned among "
+                    "their siblings (default 0: results only)")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--choice-temperature", args->network_options.choice_temperature,
+                    "With --choice-weight: evaluation units per logit of a choice (default 400)")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--choice-games", args->choice_games,
+                    "With --choice-weight: games (training-games files) whose moves are a stronger player's");
     cmd->add_option("--out", args->out, "The weights file to write (default: standard output)");
     cmd->callback([args, cmd] {
         if (args->policy) {
@@ -244,8 +277,8 @@ void add_tune_gomoku_command(CLI::App& app) {
             auto given = [&](const char* name) { return cmd->get_option(name)->count() > 0; };
             if (given("--learning-rate")) args->network_options.learning_rate = args->tune.learning_rate;
             args->network_options.seed = args->play.seed;
-            return fit_network(args->load_games, args->start, args->play, args->judge_weight, args->network_options,
-                               args->out);
+            return fit_network(args->load_games, args->choice_games, args->start, args->play, args->judge_weight,
+                               args->network_options, args->out);
         }
         if (!args->duel.empty()) return duel(args->duel[0], args->duel[1], args->play);
         if (!args->diagnose.empty()) return diagnose(args->diagnose, args->load_games, args->play);

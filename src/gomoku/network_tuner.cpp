@@ -83,6 +83,56 @@ double mean_loss(const Model& model, const std::vector<double>& p, const std::ve
     return sum / static_cast<double>(samples.size());
 }
 
+// The choices' softmax: for each position, the mover's logits of its
+// children, -(linear + network) / temperature, and their probabilities.
+struct ChoiceModel {
+    const Model& model;
+    const ChoiceSamples& samples;
+    double scale, temperature;
+
+    // The probabilities of position k's children into `p`, each child's
+    // hidden inputs into `hidden`; returns the loss -log p(played).
+    double softmax(const std::vector<double>& params, std::size_t k, std::vector<double>& p,
+                   std::vector<std::array<double, H>>& hidden) const {
+        const auto& pos = samples.positions[k];
+        std::size_t n = pos.end - pos.first;
+        p.resize(n);
+        hidden.resize(n);
+        double top = -INFINITY;
+        for (std::size_t i = 0; i < n; ++i) {
+            std::size_t c = pos.first + i;
+            double z = model.forward(params, samples.children[c], hidden[i]);
+            p[i] = -(samples.linear[c] + z * scale) / temperature;
+            top = std::max(top, p[i]);
+        }
+        double sum = 0;
+        for (double& x : p) sum += (x = std::exp(x - top));
+        for (double& x : p) x /= sum;
+        return -std::log(std::max(p[pos.played], 1e-300));
+    }
+
+    double mean_loss(const std::vector<double>& params) const {
+        if (samples.positions.empty()) return 0;
+        std::vector<double> p;
+        std::vector<std::array<double, H>> hidden;
+        double sum = 0;
+        for (std::size_t k = 0; k < samples.positions.size(); ++k) sum += softmax(params, k, p, hidden);
+        return sum / static_cast<double>(samples.positions.size());
+    }
+
+    // Adds `weight` times the gradient of position k's loss.
+    void backward(const std::vector<double>& params, std::size_t k, double weight, std::vector<double>& gradient,
+                  std::vector<double>& p, std::vector<std::array<double, H>>& hidden) const {
+        softmax(params, k, p, hidden);
+        const auto& pos = samples.positions[k];
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            // d loss / d logit = p - [played]; d logit / d output = -scale / temperature.
+            double g = weight * (p[i] - (i == pos.played)) * (-scale / temperature);
+            model.backward(params, samples.children[pos.first + i], hidden[i], g, gradient);
+        }
+    }
+};
+
 std::int32_t rounded(double x) {
     constexpr double kLimit = 700000;  // the file's limit (network.cpp)
     return static_cast<std::int32_t>(std::lround(std::clamp(x, -kLimit, kLimit)));
@@ -105,7 +155,8 @@ double log_loss(const std::vector<TrainingSample>& samples, const EvalWeights& l
 }
 
 NetworkTuneResult tune_network(const std::vector<TrainingSample>& fit, const std::vector<TrainingSample>& held_out,
-                               const EvalWeights& linear, const NetworkTuneOptions& options) {
+                               const EvalWeights& linear, const NetworkTuneOptions& options,
+                               const ChoiceSamples& fit_choices, const ChoiceSamples& held_out_choices) {
     NetworkTuneResult result;
     result.scale = fit_scale(fit, linear);
     auto logits = [&](const std::vector<TrainingSample>& samples) {
@@ -144,12 +195,27 @@ NetworkTuneResult tune_network(const std::vector<TrainingSample>& fit, const std
     std::vector<double> gradient(p.size()), best = p;
     std::vector<std::size_t> order(fit.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    const bool choosing = options.choice_weight > 0 && !fit_choices.positions.empty();
+    ChoiceModel choice{model, fit_choices, result.scale, options.choice_temperature};
+    ChoiceModel held_out_choice{model, held_out_choices, result.scale, options.choice_temperature};
     result.held_out_linear = mean_loss(model, std::vector<double>(p.size()), held_out, held_out_logits);
+    if (choosing) result.held_out_choice_linear = held_out_choice.mean_loss(std::vector<double>(p.size()));
+    // Each step takes a batch of positions and an equal share of the choices,
+    // so that a pass goes over both once.
+    const std::size_t steps = (order.size() + options.batch - 1) / static_cast<std::size_t>(options.batch);
+    std::vector<std::size_t> choice_order(choosing ? fit_choices.positions.size() : 0);
+    for (std::size_t i = 0; i < choice_order.size(); ++i) choice_order[i] = i;
+    const std::size_t choices_per_step = steps ? (choice_order.size() + steps - 1) / steps : 0;
+    std::vector<double> probabilities;
+    std::vector<std::array<double, H>> child_hidden;
     double best_loss = INFINITY;
     std::array<double, H> hidden;
     for (int epoch = 1; epoch <= options.epochs; ++epoch) {
         for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[splitmix64(random.state) % i]);
-        for (std::size_t first = 0; first < order.size(); first += static_cast<std::size_t>(options.batch)) {
+        for (std::size_t i = choice_order.size(); i > 1; --i)
+            std::swap(choice_order[i - 1], choice_order[splitmix64(random.state) % i]);
+        for (std::size_t step = 0; step < steps; ++step) {
+            std::size_t first = step * static_cast<std::size_t>(options.batch);
             std::size_t last = std::min(order.size(), first + static_cast<std::size_t>(options.batch));
             std::fill(gradient.begin(), gradient.end(), 0.0);
             for (std::size_t k = first; k < last; ++k) {
@@ -158,10 +224,20 @@ NetworkTuneResult tune_network(const std::vector<TrainingSample>& fit, const std
                 double g = (sigmoid(z) - s.score) / static_cast<double>(last - first);
                 model.backward(p, s, hidden, g, gradient);
             }
+            std::size_t choice_first = std::min(choice_order.size(), step * choices_per_step);
+            std::size_t choice_last = std::min(choice_order.size(), choice_first + choices_per_step);
+            const double choice_share = options.choice_weight / static_cast<double>(choice_last - choice_first);
+            for (std::size_t k = choice_first; k < choice_last; ++k)
+                choice.backward(p, choice_order[k], choice_share, gradient, probabilities, child_hidden);
             adam.step(p, gradient, options.learning_rate);
         }
         double loss = mean_loss(model, p, held_out, held_out_logits);
         result.held_out_by_epoch.push_back(loss);
+        if (choosing) {
+            double choice_loss = held_out_choice.mean_loss(p);
+            result.held_out_choice_by_epoch.push_back(choice_loss);
+            loss += options.choice_weight * choice_loss;
+        }
         if (loss < best_loss) {
             best_loss = loss;
             best = p;

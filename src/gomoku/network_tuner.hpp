@@ -28,6 +28,12 @@ struct NetworkTuneOptions {
     double learning_rate = 1e-3;  // Adam's step, in logits (the output) and standardised units (the inputs)
     int batch = 512;              // positions per step
     std::uint64_t seed = 1;       // the first weights and the order of the positions
+    // The choice loss's share (λ): the loss fitted is the results' log-loss
+    // plus λ times the mean softmax loss of the moves chosen among their
+    // siblings (ChoiceSamples), each child scored -(its evaluation) /
+    // choice_temperature for the mover. 0: results only.
+    double choice_weight = 0;
+    double choice_temperature = 400;  // evaluation units per logit of the choice
 };
 
 struct NetworkTuneResult {
@@ -37,11 +43,18 @@ struct NetworkTuneResult {
     // as written (integers), and after each pass (before rounding).
     double held_out_linear = 0, held_out_network = 0;
     std::vector<double> held_out_by_epoch;
+    // The choice loss on the held-out choices: the linear evaluation alone,
+    // then after each pass (0 without choices).
+    double held_out_choice_linear = 0;
+    std::vector<double> held_out_choice_by_epoch;
     int best_epoch = 0;  // from 1
 };
 
+// The pass kept is the one with the lowest held-out loss, the choice loss
+// (times choice_weight) included.
 NetworkTuneResult tune_network(const std::vector<TrainingSample>& fit, const std::vector<TrainingSample>& held_out,
-                               const EvalWeights& linear, const NetworkTuneOptions& options);
+                               const EvalWeights& linear, const NetworkTuneOptions& options,
+                               const ChoiceSamples& fit_choices = {}, const ChoiceSamples& held_out_choices = {});
 
 // Mean log-loss of sigmoid((linear + network) / scale) against the targets.
 double log_loss(const std::vector<TrainingSample>& samples, const EvalWeights& linear, const EvalNetwork& network,

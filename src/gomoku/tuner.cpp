@@ -397,6 +397,26 @@ PolicySamples policy_samples(const std::vector<TrainingGame>& games, const SelfP
     return samples;
 }
 
+ChoiceSamples choice_samples(const std::vector<TrainingGame>& games, const SelfPlayOptions& options,
+                             const EvalWeights& linear) {
+    ChoiceSamples samples;
+    for_each_choice(games, options, linear, [&](Board& board, const std::vector<Sq>& candidates, std::uint32_t played) {
+        auto first = static_cast<std::uint32_t>(samples.children.size());
+        for (Sq s : candidates) {
+            board.play(s);
+            EvalVector f = eval_features(board);
+            TrainingSample child;
+            for (int t = 0; t < kNetworkInputs; ++t)
+                if (f[t]) child.features.emplace_back(t, static_cast<float>(f[t]));
+            samples.linear.push_back(static_cast<float>(evaluate(board)));
+            samples.children.push_back(std::move(child));
+            board.undo();
+        }
+        samples.positions.push_back({first, static_cast<std::uint32_t>(samples.children.size()), played});
+    });
+    return samples;
+}
+
 PolicyStats one_ply_stats(const std::vector<TrainingGame>& games, const SelfPlayOptions& options,
                           const EvalWeights& weights) {
     PolicySamples choices;

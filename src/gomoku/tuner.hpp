@@ -127,6 +127,18 @@ struct PolicySamples {
 };
 PolicySamples policy_samples(const std::vector<TrainingGame>& games, const SelfPlayOptions& options);
 
+// The moves a stronger player chose, as the network's fit sees them (the
+// choice loss, network_tuner.hpp): in the positions policy_samples takes,
+// the position after each candidate, for the opponent to move — its
+// network inputs (the terms below kNetworkInputs) and its linear evaluation.
+struct ChoiceSamples {
+    std::vector<PolicySamples::Position> positions;  // children [first, end), the move played
+    std::vector<TrainingSample> children;            // the features; `score` unused
+    std::vector<float> linear;                        // each child's linear evaluation (its side to move)
+};
+ChoiceSamples choice_samples(const std::vector<TrainingGame>& games, const SelfPlayOptions& options,
+                             const EvalWeights& linear);
+
 // How well an order predicts the moves played: the move played first in
 // `top1` of the positions, among the first three in `top3`, with `mean_rank`
 // moves before it on average; ties are ordered as the search orders them
