@@ -45,6 +45,19 @@ std::vector<gomoku::TrainingGame> load_training_games(const std::vector<std::str
 
 std::string joined(const std::vector<std::string>& words) { return fmt::format("{}", fmt::join(words, " ")); }
 
+// Every fifth game is held out: its loss shows whether a fit generalises;
+// the fit sees the other four. One rule for every fit, so that their
+// held-out figures are comparable.
+struct SplitGames {
+    std::vector<gomoku::TrainingGame> fit, held_out;
+};
+
+SplitGames split_held_out(const std::vector<gomoku::TrainingGame>& games) {
+    SplitGames split;
+    for (std::size_t g = 0; g < games.size(); ++g) (g % 5 == 4 ? split.held_out : split.fit).push_back(games[g]);
+    return split;
+}
+
 // A weights file, or `prior` (the hand-set start) or `shipped` (the built-in file).
 gomoku::EvalWeights weights_named(const std::string& name) {
     if (name == "prior") return gomoku::prior_eval_weights();
@@ -73,9 +86,7 @@ void fit_policy(const std::vector<std::string>& games_files, const gomoku::SelfP
                 const gomoku::PolicyOptions& options, const std::string& out) {
     if (games_files.empty()) throw Error("--policy needs --load-games: the games whose moves it learns");
     auto games = load_training_games(games_files);
-    // Every fifth game is held out, as for the evaluation.
-    std::vector<gomoku::TrainingGame> fit, held_out;
-    for (std::size_t g = 0; g < games.size(); ++g) (g % 5 == 4 ? held_out : fit).push_back(games[g]);
+    auto [fit, held_out] = split_held_out(games);
     auto samples = gomoku::policy_samples(fit, play);
     auto validation = gomoku::policy_samples(held_out, play);
     gomoku::EvalWeights policy = gomoku::fit_policy(samples, options);
@@ -104,8 +115,7 @@ void diagnose(const std::string& name, const std::vector<std::string>& games_fil
     if (games_files.empty()) throw Error("--diagnose needs --load-games: the games to measure the weights on");
     gomoku::EvalWeights weights = weights_named(name);
     auto games = load_training_games(games_files);
-    std::vector<gomoku::TrainingGame> fit, held_out;
-    for (std::size_t g = 0; g < games.size(); ++g) (g % 5 == 4 ? held_out : fit).push_back(games[g]);
+    auto [fit, held_out] = split_held_out(games);
     double scale = gomoku::fit_scale(gomoku::training_samples(fit, play), weights);
     auto validation = gomoku::training_samples(held_out, play);
     fmt::print("{}: held out {} games, {} positions; scale {:.0f} (fitted on the other {} games); log-loss {:.5f}\n",
@@ -134,20 +144,16 @@ void fit_network(const std::vector<std::string>& games_files, const std::vector<
     if (options.choice_weight == 0 && !choice_files.empty())
         throw Error("--choice-games needs --choice-weight: the share of their moves in the fit");
     auto games = load_training_games(games_files);
-    std::vector<gomoku::TrainingGame> fit, held_out;
-    for (std::size_t g = 0; g < games.size(); ++g) (g % 5 == 4 ? held_out : fit).push_back(games[g]);
+    auto [fit, held_out] = split_held_out(games);
     auto samples = gomoku::training_samples(fit, play, judge_weight);
     auto validation = gomoku::training_samples(held_out, play, judge_weight);
     gomoku::EvalWeights linear = weights_named(start.empty() ? "shipped" : start);
     gomoku::ChoiceSamples choices, held_out_choices;
     std::string choosing;
     if (options.choice_weight > 0) {
-        auto choice_games = load_training_games(choice_files);
-        std::vector<gomoku::TrainingGame> choice_fit, choice_held_out;
-        for (std::size_t g = 0; g < choice_games.size(); ++g)
-            (g % 5 == 4 ? choice_held_out : choice_fit).push_back(choice_games[g]);
-        choices = gomoku::choice_samples(choice_fit, play, linear);
-        held_out_choices = gomoku::choice_samples(choice_held_out, play, linear);
+        auto choice_split = split_held_out(load_training_games(choice_files));
+        choices = gomoku::choice_samples(choice_split.fit, play, linear);
+        held_out_choices = gomoku::choice_samples(choice_split.held_out, play, linear);
         choosing = fmt::format(" --choice-weight {} --choice-temperature {} --choice-games {}", options.choice_weight,
                                options.choice_temperature, joined(choice_files));
     }
@@ -298,10 +304,7 @@ void add_tune_gomoku_command(CLI::App& app) {
             }
             if (!args->save_games.empty())
                 write_text(args->save_games, gomoku::format_training_games(games), "training games file");
-            // Every fifth game is held out: its loss shows whether the fit
-            // generalises; the weights are fitted on the other four.
-            std::vector<gomoku::TrainingGame> fit, held_out;
-            for (std::size_t g = 0; g < games.size(); ++g) (g % 5 == 4 ? held_out : fit).push_back(games[g]);
+            auto [fit, held_out] = split_held_out(games);
             auto samples = gomoku::training_samples(fit, args->play, args->judge_weight);
             auto validation = gomoku::training_samples(held_out, args->play, args->judge_weight);
             args->tune.scale = gomoku::fit_scale(samples, weights);
