@@ -246,17 +246,30 @@ std::vector<TrainingGame> parse_training_games(std::string_view text) {
     return games;
 }
 
+namespace {
+
+// The non-zero terms of eval_features(board) below term_count, as
+// (term, count): a position has few of the terms, and the fits loop over
+// millions of positions.
+std::vector<std::pair<int, float>> sparse_features(const Board& board, int term_count) {
+    EvalVector f = eval_features(board);
+    std::vector<std::pair<int, float>> terms;
+    for (int t = 0; t < term_count; ++t)
+        if (f[t]) terms.emplace_back(t, static_cast<float>(f[t]));
+    return terms;
+}
+
+}  // namespace
+
 std::vector<TrainingSample> training_samples(const std::vector<TrainingGame>& games,
                                              const SelfPlayOptions& options, double judge_weight) {
     std::vector<TrainingSample> samples;
     for (std::size_t g = 0; g < games.size(); ++g)
         replay(games[g], g, options, [&](const Board& board, std::size_t ply, Sq) {
             if (!open_position(board, ply, options)) return;
-            EvalVector f = eval_features(board);
             double black = games[g].black_score;
             TrainingSample sample;
-            for (int t = 0; t < kEvalTerms; ++t)
-                if (f[t]) sample.features.emplace_back(t, static_cast<float>(f[t]));
+            sample.features = sparse_features(board, kEvalTerms);
             double result = board.side_to_move() == kBlack ? black : 1 - black;
             float judged = ply < games[g].judged.size() ? games[g].judged[ply] : kNotJudged;
             if (judged != kNotJudged) result = judge_weight * judged + (1 - judge_weight) * result;
@@ -404,10 +417,8 @@ ChoiceSamples choice_samples(const std::vector<TrainingGame>& games, const SelfP
         auto first = static_cast<std::uint32_t>(samples.children.size());
         for (Sq s : candidates) {
             board.play(s);
-            EvalVector f = eval_features(board);
             TrainingSample child;
-            for (int t = 0; t < kNetworkInputs; ++t)
-                if (f[t]) child.features.emplace_back(t, static_cast<float>(f[t]));
+            child.features = sparse_features(board, kNetworkInputs);
             samples.linear.push_back(static_cast<float>(evaluate(board)));
             samples.children.push_back(std::move(child));
             board.undo();
