@@ -19,6 +19,7 @@
 
 #include "core/error.hpp"
 #include "protocol/match.hpp"
+#include "protocol/pbrain.hpp"
 #include "protocol/subprocess.hpp"
 #include "rules/position.hpp"
 
@@ -382,6 +383,27 @@ TEST(GomokuPbrain, AcceptsThreadNumAndKeepsToTheMatchClock) {
         std::sscanf(line->c_str(), "MESSAGE depth %lld score %lld nodes %lld time %lld ms threads %lld", &depth,
                     &score, &nodes, &time_ms, &threads);
     EXPECT_EQ(threads, 1);
+}
+
+// The turn's margin is 15% of it and 30 ms, at most 300 ms: short turns keep
+// the margin that every match at 500 ms has needed, long ones use their time.
+TEST(GomokuPbrain, TheTurnBudgetLeavesAMarginOfAtMost300Ms) {
+    EXPECT_EQ(turn_budget(500, 0, -1).hard_ms, 395);
+    EXPECT_EQ(turn_budget(1000, 0, -1).hard_ms, 820);
+    EXPECT_EQ(turn_budget(2000, 0, -1).hard_ms, 1700);
+    EXPECT_EQ(turn_budget(5000, 0, -1).hard_ms, 4700);
+    EXPECT_EQ(turn_budget(30000, 0, -1).hard_ms, 29700);
+    EXPECT_EQ(turn_budget(5000, 0, -1).target_ms, 4700);
+    // Gomocup's "as fast as possible".
+    EXPECT_EQ(turn_budget(0, 0, -1).hard_ms, 50);
+    // The match clock: a fifth of what is left at most, a twentieth usually;
+    // before the first time_left the whole match is left; a clock at 0 still
+    // gets the 10 ms floor, never a negative or unlimited budget.
+    EXPECT_EQ(turn_budget(5000, 100000, 20000).hard_ms, 3970);
+    EXPECT_EQ(turn_budget(5000, 100000, 20000).target_ms, 970);
+    EXPECT_EQ(turn_budget(5000, 100000, -1).hard_ms, 4700);
+    EXPECT_EQ(turn_budget(5000, 100000, -1).target_ms, 4700);
+    EXPECT_EQ(turn_budget(5000, 100000, 0).hard_ms, 10);
 }
 
 // The match drives an external brain as Gomocup managers do: one BOARD with

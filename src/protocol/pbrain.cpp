@@ -133,17 +133,21 @@ void PbrainSession::info(std::string_view key, std::string_view value) {
     }
 }
 
-PbrainSession::Budget PbrainSession::budget() const {
-    // Stop well before the manager's limit: process and pipe latency, and the
-    // final iteration's overshoot.
-    long long hard = timeout_turn_ > 0 ? timeout_turn_ * 85 / 100 - 30 : 50;
+TurnBudget turn_budget(long long timeout_turn, long long timeout_match, long long time_left) {
+    // Stop before the manager's limit: process and pipe latency, the final
+    // iteration's overshoot (a few ms: the clock is read every 1,024 nodes)
+    // and, when INFO max_memory asks for another table, its allocation at the
+    // move (140 ms on a loaded machine). 15% of the turn and 30 ms, but never
+    // more than 300 ms: at 500 ms that is 395 ms, as it always was, and at
+    // 5 s 4,700 ms where 15% left 750 ms of Rapfi's 4,975 unused.
+    long long hard = timeout_turn > 0 ? timeout_turn - std::min(timeout_turn * 15 / 100 + 30, 300LL) : 50;
     long long target = hard;
-    if (timeout_match_ > 0) {
+    if (timeout_match > 0) {
         // A share of what is left for a usual move, and never more than a
         // fifth of it for a hard one: the clock lasts any game length. Before
         // the first time_left the whole match time is left; a clock at 0 is
         // nearly out, not unlimited.
-        long long left = time_left_ >= 0 ? time_left_ : timeout_match_;
+        long long left = time_left >= 0 ? time_left : timeout_match;
         hard = std::min(hard, left / 5 - 30);
         target = std::min(hard, left / 20 - 30);
     }
@@ -168,7 +172,7 @@ void PbrainSession::think_and_play() {
     Position pos = Position::from_setup(make_game(width_, height_, 5, Placement::Free, rule_), cells, me);
     prepare_engine();
     if (unsupported_rule_) reply("MESSAGE renju and caro are not supported: playing exactly five");
-    Budget time = budget();
+    TurnBudget time = turn_budget(timeout_turn_, timeout_match_, time_left_);
     engine_->set_limits({.time_ms = time.hard_ms, .target_ms = time.target_ms});
     engine::Analysis a = engine_->choose_move(pos);
     reply(fmt::format("MESSAGE depth {} score {} nodes {} time {} ms threads {} ({})", a.stats.depth, a.value.score,

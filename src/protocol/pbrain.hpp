@@ -16,6 +16,15 @@
 
 namespace kinrow::gomoku {
 
+// Milliseconds for one move: the limit, and what a usual move takes.
+struct TurnBudget {
+    int hard_ms, target_ms;
+};
+
+// The budget under the manager's INFO limits (0: not given; time_left -1:
+// not received yet).
+TurnBudget turn_budget(long long timeout_turn, long long timeout_match, long long time_left);
+
 class PbrainSession {
 public:
     explicit PbrainSession(std::ostream& out);
@@ -35,11 +44,6 @@ private:
     void info(std::string_view key, std::string_view value);
     void board_line(std::string_view line);
     bool parse_cell(std::string_view text, int& x, int& y, int* extra = nullptr) const;
-    // Milliseconds for this move: the limit, and what a usual move takes.
-    struct Budget {
-        int hard_ms, target_ms;
-    };
-    Budget budget() const;
     void reply(std::string_view text);
 
     std::ostream& out_;
