@@ -137,9 +137,10 @@ TurnBudget turn_budget(long long timeout_turn, long long timeout_match, long lon
     // Stop before the manager's limit: process and pipe latency, the final
     // iteration's overshoot (a few ms: the clock is read every 1,024 nodes)
     // and, when INFO max_memory asks for another table, its allocation at the
-    // move (140 ms on a loaded machine). 15% of the turn and 30 ms, but never
-    // more than 300 ms: at 500 ms that is 395 ms, as it always was, and at
-    // 5 s 4,700 ms where 15% left 750 ms of Rapfi's 4,975 unused.
+    // move (140 ms on a loaded machine). None of these grows with the turn:
+    // 15% of it and 30 ms, but never more than 300 ms. A 500 ms turn keeps
+    // its 395 ms; a 5 s turn gets 4,700 ms where 15% stopped it at 4,220
+    // (Rapfi answers in up to 4,975).
     long long hard = timeout_turn > 0 ? timeout_turn - std::min(timeout_turn * 15 / 100 + 30, 300LL) : 50;
     long long target = hard;
     if (timeout_match > 0) {
