@@ -142,6 +142,59 @@ TEST(GomokuBoard, IncrementalUpdatesEqualRebuild) {
     }
 }
 
+// The threat searches play under an evaluation pause: the patterns and
+// shapes must be what an unpaused board has after the same moves, and once
+// the moves are taken back the evaluation (linear sums and network) must be
+// exactly what it was before.
+TEST(GomokuBoard, AnEvaluationPauseKeepsTheShapesAndRestoresTheEvaluation) {
+    std::mt19937 rng(779);
+    for (const char* name : {"gomoku", "gomoku-standard", "mnk:20,20,5"}) {
+        GameSpec spec = parse_game(name);
+        for (int game = 0; game < 8; ++game) {
+            Position pos(spec);
+            std::vector<Move> moves = random_game(spec, rng, pos);
+            std::size_t keep = moves.size() / 3;
+            Board paused(spec.width, spec.height, spec.win_rule), plain(spec.width, spec.height, spec.win_rule);
+            for (std::size_t i = 0; i < keep; ++i) {
+                paused.play(paused.from_move(moves[i]));
+                plain.play(plain.from_move(moves[i]));
+            }
+            int eval_before[2] = {paused.eval_sum(kBlack), paused.eval_sum(kWhite)};
+            int network_before = paused.network_value();
+            {
+                Board::EvaluationPause pause(paused);
+                for (std::size_t i = keep; i < moves.size(); ++i) {
+                    paused.play(paused.from_move(moves[i]));
+                    plain.play(plain.from_move(moves[i]));
+                    for (Colour c : {kBlack, kWhite}) {
+                        for (int s = 0; s <= kShapeFive; ++s)
+                            ASSERT_EQ(paused.shape_count(c, Shape(s)), plain.shape_count(c, Shape(s))) << name;
+                        for (Sq s : paused.squares()) {
+                            if (paused.is_empty(s)) {
+                                ASSERT_EQ(paused.info(c, s).code, plain.info(c, s).code) << name;
+                            }
+                        }
+                    }
+                }
+                for (std::size_t i = moves.size(); i > keep; --i) {
+                    paused.undo();
+                    plain.undo();
+                }
+            }
+            EXPECT_EQ(paused.eval_sum(kBlack), eval_before[0]) << name;
+            EXPECT_EQ(paused.eval_sum(kWhite), eval_before[1]) << name;
+            EXPECT_EQ(paused.network_value(), network_before) << name;
+            // And the board goes on evaluating as an unpaused one does.
+            for (std::size_t i = keep; i < moves.size(); ++i) {
+                paused.play(paused.from_move(moves[i]));
+                plain.play(plain.from_move(moves[i]));
+                ASSERT_EQ(paused.eval_sum(kBlack), plain.eval_sum(kBlack)) << name;
+                ASSERT_EQ(paused.network_value(), plain.network_value()) << name;
+            }
+        }
+    }
+}
+
 // The search prefetches the child's table entry by the hash a move will
 // give, before the move is played: it must be the hash the move gives.
 TEST(GomokuBoard, HashAfterAMoveIsTheHashTheMoveGives) {

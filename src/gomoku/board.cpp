@@ -52,6 +52,9 @@ Board::Board(int width, int height, WinRule rule, const EvalWeights& weights, co
     if (width < 5 || height < 5 || width > kMaxFreeSide || height > kMaxFreeSide)
         throw Error("Gomoku boards go from 5x5 to 20x20");
     pack_weights();
+    for (int d = 0; d < 4; ++d)
+        for (int k = -kWindowSide; k <= kWindowSide; ++k)
+            if (k) line_steps_[k * offsets_[d] + kMaxStepDifference] = {static_cast<std::int8_t>(d), static_cast<std::int8_t>(k)};
     network_ = &network;
     packed_network_ = packed(network);
     cells_.fill(kWall);
@@ -158,12 +161,13 @@ NetworkSums Board::cell_network_terms(Sq s) const {
 }
 
 void Board::account(Sq s, int sign) {
+    for (Colour c : {kBlack, kWhite}) shape_count_[c][info_[c][s].shape] += sign;
+    if (eval_paused_) return;
     eval_sums_ += sign * cell_terms_[s];
     if (packed_network_) {
         if (sign > 0) add_to(network_sums_, cell_network_terms(s));
         else subtract_from(network_sums_, cell_network_terms(s));
     }
-    for (Colour c : {kBlack, kWhite}) shape_count_[c][info_[c][s].shape] += sign;
 }
 
 void Board::refresh(Sq s) {
@@ -179,8 +183,10 @@ void Board::refresh(Sq s) {
     cell_terms_[s] = cell_terms(s);
 }
 
-// Only direction `dir` of s changed; empty squares keep the sums current.
-void Board::refresh_line(Sq s, int dir) {
+// Only direction `dir` of s changed; empty squares keep their terms
+// current and add the change of the sums to `delta`. Inlined into put's
+// loops, so that the delta stays in registers.
+[[gnu::always_inline]] inline void Board::refresh_line(Sq s, int dir, SumsDelta& delta) {
     if (cells_[s] != 0) return;
     int shift = 4 * dir;
     PatternSet mask = static_cast<PatternSet>(~(15u << shift));
@@ -191,37 +197,40 @@ void Board::refresh_line(Sq s, int dir) {
     saved_cells_.push_back({s, {patterns_[kBlack][s], patterns_[kWhite][s]}, {info_[kBlack][s], info_[kWhite][s]},
                             cell_terms_[s]});
     Combo combo_before[2] = {info_[kBlack][s].combo, info_[kWhite][s].combo};
-    std::int64_t delta = line_pair_[line_term(now[kBlack], now[kWhite])] -
-                         line_pair_[line_term(before[kBlack], before[kWhite])];
+    std::int64_t terms = 0;
     for (Colour c : {kBlack, kWhite}) {
         if (now[c] == before[c]) continue;
         auto set = static_cast<PatternSet>((patterns_[c][s] & mask) | (now[c] << shift));
         const SetInfo& next = info_of(set);
         SetInfo& info = info_[c][s];
-        delta += code_value_[c][next.code] - code_value_[c][info.code];
+        if (!eval_paused_) terms += code_value_[c][next.code] - code_value_[c][info.code];
         --shape_count_[c][info.shape];
         ++shape_count_[c][next.shape];
         patterns_[c][s] = set;
         info = next;
     }
+    // The cell's saved terms come back on undo (EvaluationPause).
+    if (eval_paused_) return;
+    terms += line_pair_[line_term(now[kBlack], now[kWhite])] - line_pair_[line_term(before[kBlack], before[kWhite])];
     // Only this direction's line pair, the codes and the combos can have
     // changed; combos change far less often than line patterns.
     Combo combo_now[2] = {info_[kBlack][s].combo, info_[kWhite][s].combo};
-    if (combo_now[kBlack] != combo_before[kBlack] || combo_now[kWhite] != combo_before[kWhite])
-        delta += combo_pair_[combo_term(combo_now[kBlack], combo_now[kWhite]) - kLineTerms] -
+    bool combo_changed = combo_now[kBlack] != combo_before[kBlack] || combo_now[kWhite] != combo_before[kWhite];
+    if (combo_changed)
+        terms += combo_pair_[combo_term(combo_now[kBlack], combo_now[kWhite]) - kLineTerms] -
                  combo_pair_[combo_term(combo_before[kBlack], combo_before[kWhite]) - kLineTerms];
-    cell_terms_[s] += delta;
-    eval_sums_ += delta;
+    cell_terms_[s] += terms;
+    delta.eval += terms;
     if (packed_network_) {
         // As for the linear terms: this direction's line row and (rarely)
         // the combo's row change. No per-cell copy is kept: a stone's own
         // square is summed afresh (account), undo restores the sums.
         const PackedNetwork& net = *packed_network_;
-        subtract_from(network_sums_, net.line[line_term(before[kBlack], before[kWhite])]);
-        add_to(network_sums_, net.line[line_term(now[kBlack], now[kWhite])]);
-        if (combo_now[kBlack] != combo_before[kBlack] || combo_now[kWhite] != combo_before[kWhite]) {
-            subtract_from(network_sums_, net.combo[combo_term(combo_before[kBlack], combo_before[kWhite]) - kLineTerms]);
-            add_to(network_sums_, net.combo[combo_term(combo_now[kBlack], combo_now[kWhite]) - kLineTerms]);
+        subtract_from(delta.network, net.line[line_term(before[kBlack], before[kWhite])]);
+        add_to(delta.network, net.line[line_term(now[kBlack], now[kWhite])]);
+        if (combo_changed) {
+            subtract_from(delta.network, net.combo[combo_term(combo_before[kBlack], combo_before[kWhite]) - kLineTerms]);
+            add_to(delta.network, net.combo[combo_term(combo_now[kBlack], combo_now[kWhite]) - kLineTerms]);
         }
     }
 }
@@ -231,6 +240,7 @@ void Board::put(Sq s, Colour c) {
     cells_[s] = static_cast<std::uint8_t>(code);
     hash_ ^= stone_key(c, s);
     account(s, -1);
+    SumsDelta delta;
     for (int d = 0; d < 4; ++d) {
         int off = offsets_[d];
         for (int k = 1; k <= kWindowSide; ++k) {
@@ -238,10 +248,12 @@ void Board::put(Sq s, Colour c) {
             keys_[d][s - k * off] |= code << (2 * window_slot(k));
         }
         for (int k = 1; k <= reach_; ++k) {
-            refresh_line(s + k * off, d);
-            refresh_line(s - k * off, d);
+            refresh_line(s + k * off, d, delta);
+            refresh_line(s - k * off, d, delta);
         }
     }
+    eval_sums_ += delta.eval;
+    add_to(network_sums_, delta.network);
     for (int dr = -2; dr <= 2; ++dr)
         for (int dc = -2; dc <= 2; ++dc) ++near_[s + dr * stride_ + dc];
 }
@@ -308,18 +320,17 @@ void Board::undo() {
 }
 
 Shape Board::shape_if_blocked(Colour c, Sq t, Sq s) const {
-    for (int d = 0; d < 4; ++d)
-        for (int k = -kWindowSide; k <= kWindowSide; ++k) {
-            if (k == 0 || t + k * offsets_[d] != s) continue;
-            LineKey blocker = other(c) + 1;
-            LineKey key = keys_[d][t] | blocker << (2 * window_slot(k));
-            unsigned both = table_->both(key);
-            auto p = static_cast<LinePattern>(c == kBlack ? both & 15 : both >> 4);
-            int shift = 4 * d;
-            auto set = static_cast<PatternSet>((patterns_[c][t] & ~(15u << shift)) | (p << shift));
-            return shape_of(set);
-        }
-    return shape(c, t);
+    int difference = s - t;
+    if (difference < -kMaxStepDifference || difference > kMaxStepDifference) return shape(c, t);
+    LineStep step = line_steps_[difference + kMaxStepDifference];
+    if (step.k == 0) return shape(c, t);
+    LineKey blocker = other(c) + 1;
+    LineKey key = keys_[step.dir][t] | blocker << (2 * window_slot(step.k));
+    unsigned both = table_->both(key);
+    auto p = static_cast<LinePattern>(c == kBlack ? both & 15 : both >> 4);
+    int shift = 4 * step.dir;
+    auto set = static_cast<PatternSet>((patterns_[c][t] & ~(15u << shift)) | (p << shift));
+    return shape_of(set);
 }
 
 Sq Board::find_five(Colour c, Sq around, Sq except) const {

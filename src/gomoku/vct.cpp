@@ -26,6 +26,7 @@ VctResult VctSearcher::solve(Board& board, int max_threats, std::uint64_t node_b
     deadline_ = deadline;
     aborted_ = false;
     attacker_ = board.side_to_move();
+    Board::EvaluationPause pause(board);
     VctResult result;
     // Iterative deepening: short wins are found first and cheaply.
     for (int depth = std::max(first_threats, 1); depth <= max_threats && !result.plies && !aborted_; ++depth) {
