@@ -1,7 +1,7 @@
 #include "gomoku/vcf.hpp"
 
 #include <algorithm>
-#include <cstdlib>
+#include <array>
 
 namespace kinrow::gomoku {
 
@@ -15,12 +15,23 @@ std::uint64_t tag(std::uint64_t hash, int fours_left, Sq anchor) {
            (0xD6E8FEB86659FD93ULL * static_cast<std::uint64_t>(anchor + 1));
 }
 
-// Within two cells of the anchor, or on one of its lines within four.
-bool near(const Board& board, Sq s, Sq anchor) {
-    int dr = std::abs(board.row_of(s) - board.row_of(anchor));
-    int dc = std::abs(board.col_of(s) - board.col_of(anchor));
-    return (dr <= 2 && dc <= 2) || board.aligned(s, anchor);
-}
+// The cells near an anchor: within two cells, or on one of its lines
+// within four. Row by row, so that the squares they give ascend as the
+// board's own order does.
+struct NearStep {
+    int dr, dc;
+};
+constexpr auto kNearSteps = [] {
+    std::array<NearStep, 40> steps{};
+    int n = 0;
+    for (int dr = -4; dr <= 4; ++dr)
+        for (int dc = -4; dc <= 4; ++dc) {
+            int ar = dr < 0 ? -dr : dr, ac = dc < 0 ? -dc : dc;
+            bool box = ar <= 2 && ac <= 2, line = dr == 0 || dc == 0 || ar == ac;
+            if ((dr || dc) && (box || line)) steps[n++] = {dr, dc};
+        }
+    return steps;
+}();
 
 }  // namespace
 
@@ -35,6 +46,7 @@ VcfResult VcfSearcher::solve(Board& board, int max_fours, std::uint64_t node_bud
     budget_ = node_budget;
     aborted_ = false;
     line_.clear();
+    Board::EvaluationPause pause(board);
     VcfResult result;
     result.win = attack(board, max_fours);
     result.nodes = nodes_;
@@ -103,11 +115,20 @@ bool VcfSearcher::attack(Board& board, int fours_left) {
     if (slot == key) return false;
 
     // Fours that also make an open three first: they are the likeliest wins.
+    // Near the anchor its 40 cells are looked at, not the board (a walk of
+    // up to 225 squares was a tenth of the search's time); both give the
+    // fours in board order, which the stable sort keeps among equals.
     Sq fours[kMaxSquares];
     int n = 0;
-    board.for_each_square_from(me, kShapeBlock4, [&](Sq s) {
-        if (anchor == kNoSq || near(board, s, anchor)) fours[n++] = s;
-    });
+    if (anchor == kNoSq) {
+        board.for_each_square_from(me, kShapeBlock4, [&](Sq s) { fours[n++] = s; });
+    } else if (board.shape_count_from(me, kShapeBlock4)) {
+        int stride = board.direction_offset(1);
+        for (NearStep step : kNearSteps) {
+            Sq s = anchor + step.dr * stride + step.dc;
+            if (board.is_empty(s) && makes_four(board.shape(me, s))) fours[n++] = s;
+        }
+    }
     std::stable_sort(fours, fours + n,
                      [&](Sq a, Sq b) { return board.value(me, a) > board.value(me, b); });
     for (int i = 0; i < n; ++i)
