@@ -53,6 +53,9 @@ TEST(Cli, BadInputGivesOneLineErrors) {
     expect_one_line_error("tune-gomoku --policy", "--load-games");
     expect_one_line_error("tune-gomoku --policy --load-games /nonexistent/games.txt", "cannot read");
     expect_one_line_error("tune-gomoku --network", "--load-games");
+    expect_one_line_error("tune-gomoku --search-judge", "--load-games");
+    expect_one_line_error("tune-gomoku --search-judge --load-games /nonexistent/games.txt", "cannot read");
+    expect_one_line_error("tune-gomoku --search-judge --judge-scale 0", "--judge-scale");
     expect_one_line_error("tune-gomoku --network --load-games /nonexistent/games.txt", "cannot read");
     expect_one_line_error("tune-gomoku --network --epochs 0", "--epochs");
     expect_one_line_error("tune-gomoku --network --choice-weight -1", "--choice-weight");

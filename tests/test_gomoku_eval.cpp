@@ -395,6 +395,64 @@ TEST(GomokuTuner, JudgedMovesBlendIntoTheTargets) {
     EXPECT_THROW(parse_training_games("1 :0.5\n"), Error);
 }
 
+TEST(GomokuTuner, SearchJudgeRatesEachOpenPositionBySearch) {
+    SelfPlayOptions play;
+    play.games = 2;
+    play.nodes = 300;
+    play.threat_nodes = 1000;
+    play.opening_stones = 3;
+    play.seed = 7;
+    std::vector<TrainingGame> games = play_training_games(default_eval_weights(), play);
+    SearchJudgement j = judge_by_search(games, play, 800);
+    EXPECT_EQ(j.scale, 800);
+    ASSERT_EQ(j.games.size(), 2u);
+    std::size_t judged = 0;
+    for (std::size_t g = 0; g < 2; ++g) {
+        const TrainingGame& game = j.games[g];
+        EXPECT_EQ(game.moves, games[g].moves);
+        ASSERT_EQ(game.judged.size(), game.moves.size());
+        // The opening's random stones are not judged; the rest are scores.
+        for (int ply = 0; ply < play.opening_stones; ++ply) EXPECT_EQ(game.judged[ply], kNotJudged);
+        for (float v : game.judged) {
+            if (v == kNotJudged) continue;
+            EXPECT_GE(v, 0);
+            EXPECT_LE(v, 1);
+            ++judged;
+        }
+        // The winner's last judged position is a proven win (its threat
+        // search finds the five), the loser's before it no better than even.
+        ASSERT_NE(game.black_score, 0.5);
+        std::size_t winner = game.black_score == 1 ? 0 : 1;
+        int last_winner = -1, last_loser = -1;
+        for (std::size_t ply = 0; ply < game.moves.size(); ++ply)
+            if (game.judged[ply] != kNotJudged) (ply % 2 == winner ? last_winner : last_loser) = static_cast<int>(ply);
+        ASSERT_GE(last_winner, 0);
+        ASSERT_GE(last_loser, 0);
+        EXPECT_EQ(game.judged[last_winner], 1);
+        EXPECT_LE(game.judged[last_loser], 0.5);
+    }
+    EXPECT_EQ(j.positions, judged);
+    // Only open positions are judged: as many as the fit takes at most.
+    EXPECT_LE(judged, training_samples(games, play).size());
+    EXPECT_GT(judged, 10u);
+    // With judge weight 1 the fit's targets are the judged scores.
+    std::vector<TrainingSample> targets = training_samples(j.games, play, 1);
+    EXPECT_TRUE(std::any_of(targets.begin(), targets.end(), [](const auto& t) { return t.score > 0 && t.score < 1; }));
+    // The same verdicts on two threads; the fitted scale is a positive one;
+    // the file format keeps them.
+    play.jobs = 2;
+    SearchJudgement again = judge_by_search(games, play);
+    EXPECT_GT(again.scale, 0);
+    EXPECT_EQ(again.positions, j.positions);
+    SearchJudgement same_scale = judge_by_search(games, play, 800);
+    for (std::size_t g = 0; g < 2; ++g) {
+        EXPECT_EQ(same_scale.games[g].judged, j.games[g].judged);
+        EXPECT_EQ(parse_training_games(format_training_games(j.games))[g].judged, j.games[g].judged);
+    }
+    // A game with an illegal move is refused.
+    EXPECT_THROW(judge_by_search(parse_training_games("1 40 40\n"), play), Error);
+}
+
 namespace {
 
 // Games of up to 30 moves after a random 3-stone opening, each move

@@ -183,6 +183,28 @@ void fit_network(const std::vector<std::string>& games_files, const std::vector<
     else write_text(out, text, "network file");
 }
 
+// `--search-judge`: the games of --load-games with each open position
+// judged by kinrow's own search (tuner.hpp, judge_by_search).
+void search_judge(const std::vector<std::string>& games_files, const gomoku::SelfPlayOptions& play, double scale,
+                  const std::string& out) {
+    if (games_files.empty()) throw Error("--search-judge needs --load-games: the games whose positions it judges");
+    auto games = load_training_games(games_files);
+    gomoku::SearchJudgement j = gomoku::judge_by_search(games, play, scale, [&](int done) {
+        if (done % 100 == 0) fmt::print(stderr, "{} of {} games judged\n", done, games.size());
+    });
+    std::string comment = fmt::format(
+        "# Each open position judged by kinrow's own search (docs/gomoku.md, \"The network\"), written by\n"
+        "#   kinrow tune-gomoku --search-judge --nodes {} --threat-nodes {} --opening-stones {}{} --load-games {}\n"
+        "# {} games, {} positions judged; a judged score is sigmoid(score / {:.0f}){}\n",
+        play.nodes, play.threat_nodes, play.opening_stones, scale > 0 ? fmt::format(" --judge-scale {}", scale) : "",
+        joined(games_files), games.size(), j.positions, j.scale,
+        scale > 0 ? "" : " (the scale fitted to the games' results)");
+    fmt::print(stderr, "{}", comment);
+    std::string text = comment + gomoku::format_training_games(j.games);
+    if (out.empty()) fmt::print("{}", text);
+    else write_text(out, text, "training games file");
+}
+
 }  // namespace
 
 void add_tune_gomoku_command(CLI::App& app) {
@@ -190,11 +212,11 @@ void add_tune_gomoku_command(CLI::App& app) {
         gomoku::SelfPlayOptions play;
         gomoku::TuneOptions tune;
         int rounds = 1;
-        double judge_weight = 0;
+        double judge_weight = 0, judge_scale = 0;
         std::string start, out, save_games;
         std::vector<std::string> load_games, choice_games, duel;
         std::string diagnose;
-        bool policy = false, network = false;
+        bool policy = false, network = false, search_judge = false;
         gomoku::NetworkTuneOptions network_options;
         gomoku::PolicyOptions policy_options;
     };
@@ -269,6 +291,14 @@ void add_tune_gomoku_command(CLI::App& app) {
         ->check(CLI::PositiveNumber);
     cmd->add_option("--choice-games", args->choice_games,
                     "With --choice-weight: games (training-games files) whose moves are a stronger player's");
+    cmd->add_flag("--search-judge", args->search_judge,
+                  "Instead of tuning, judge every open position of --load-games by kinrow's own search "
+                  "(--nodes main-search nodes, --threat-nodes per root threat search; --jobs apply) and write the "
+                  "games with those judged scores: --network --judge-weight then learns the search's values");
+    cmd->add_option("--judge-scale", args->judge_scale,
+                    "With --search-judge: evaluation units per logistic unit of a judged score (default: the "
+                    "scale that best predicts the games' results)")
+        ->check(CLI::PositiveNumber);
     cmd->add_option("--out", args->out, "The weights file to write (default: standard output)");
     cmd->callback([args, cmd] {
         if (args->policy) {
@@ -286,6 +316,7 @@ void add_tune_gomoku_command(CLI::App& app) {
             return fit_network(args->load_games, args->choice_games, args->start, args->play, args->judge_weight,
                                args->network_options, args->out);
         }
+        if (args->search_judge) return search_judge(args->load_games, args->play, args->judge_scale, args->out);
         if (!args->duel.empty()) return duel(args->duel[0], args->duel[1], args->play);
         if (!args->diagnose.empty()) return diagnose(args->diagnose, args->load_games, args->play);
         gomoku::EvalWeights weights = weights_named(args->start.empty() ? "prior" : args->start);

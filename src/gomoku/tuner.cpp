@@ -46,15 +46,30 @@ double sample_loss(const TrainingSample& sample, const std::vector<float>& w, do
 
 std::vector<float> as_floats(const EvalWeights& weights) { return {weights.w.begin(), weights.w.end()}; }
 
+// The scale of a sigmoid(evaluation / scale) with the lowest `loss(scale)`,
+// searched on a log grid from 25 to 5,000 units (5% apart).
+template <class Loss>
+double best_scale(Loss loss) {
+    double best = 0, best_loss = INFINITY;
+    for (double scale = 25; scale <= 5000; scale *= 1.05) {
+        if (double l = loss(scale); l < best_loss) {
+            best_loss = l;
+            best = scale;
+        }
+    }
+    return best;
+}
+
 // Walks game g (number g in messages) from the empty board, calling
 // visit(board, ply, move) before each move is played; an illegal move throws.
 // The board evaluates with `weights` alone, without the network (the
-// linear terms are what this file fits and judges); a visit may play and
-// take back moves.
+// linear terms are what this file fits and judges) unless `network` is
+// given; a visit may play and take back moves.
 template <class Visit>
 void replay(const TrainingGame& game, std::size_t g, const SelfPlayOptions& options, Visit visit,
-            const EvalWeights& weights = default_eval_weights()) {
-    Board board(options.width, options.height, options.rule, weights, silent_eval_network());
+            const EvalWeights& weights = default_eval_weights(),
+            const EvalNetwork& network = silent_eval_network()) {
+    Board board(options.width, options.height, options.rule, weights, network);
     for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
         Move m = game.moves[ply];
         Sq s = m < board.width() * board.height() ? board.from_move(m) : kNoSq;
@@ -194,6 +209,71 @@ DuelResult play_duel(const EvalWeights& first, const EvalWeights& second, const 
     return result;
 }
 
+SearchJudgement judge_by_search(const std::vector<TrainingGame>& games, const SelfPlayOptions& options,
+                                double scale, const std::function<void(int done)>& progress) {
+    check_openings(options);
+    SearchLimits limits;
+    limits.nodes = options.nodes;
+    limits.vcf_nodes = limits.vct_nodes = options.threat_nodes;
+    // Each position's verdict: a proven result (kProvenWin / kProvenLoss),
+    // a searched score, or none (the move came from a rule, not a search).
+    constexpr int kProvenWin = kWinScore + 1, kProvenLoss = -kProvenWin, kNoVerdict = kWinScore + 2;
+    std::vector<std::vector<int>> verdicts(games.size());
+    in_parallel(
+        static_cast<int>(games.size()), options, progress, [] { return engine_with(default_eval_weights()); },
+        [&](Engine& engine, int g) {
+            // One game's positions in order on one engine, cleared first: its
+            // table carries from move to move as in a game, and the verdicts
+            // do not depend on the thread the game ran on.
+            engine.clear();
+            std::vector<int>& verdict = verdicts[g];
+            verdict.assign(games[g].moves.size(), kNoVerdict);
+            replay(
+                games[g], g, options,
+                [&](const Board& board, std::size_t ply, Sq) {
+                    if (!open_position(board, ply, options)) return;
+                    SearchReport r = engine.think(board, limits);
+                    if (r.score > kWinThreshold) verdict[ply] = kProvenWin;
+                    else if (r.score < -kWinThreshold) verdict[ply] = kProvenLoss;
+                    else if (r.depth > 0) verdict[ply] = r.score;
+                },
+                default_eval_weights(), default_eval_network());
+        });
+    SearchJudgement judgement;
+    if (scale <= 0) {
+        // The scale whose sigmoid(score / scale) best predicts the games'
+        // results from the searched (unproven) scores.
+        std::vector<std::pair<double, double>> pairs;  // (score, the mover's result)
+        for (std::size_t g = 0; g < games.size(); ++g)
+            for (std::size_t ply = 0; ply < verdicts[g].size(); ++ply)
+                if (int v = verdicts[g][ply]; std::abs(v) <= kWinScore)
+                    pairs.emplace_back(v, ply % 2 == 0 ? games[g].black_score : 1 - games[g].black_score);
+        if (pairs.empty()) throw Error("no position to judge: every one is decided by the threat rules");
+        scale = best_scale([&](double s) {
+            double loss = 0;
+            for (auto [score, result] : pairs) loss += log_loss_of(expected_score(score / s), result);
+            return loss;
+        });
+    }
+    judgement.scale = scale;
+    judgement.games = games;
+    for (std::size_t g = 0; g < games.size(); ++g) {
+        TrainingGame& game = judgement.games[g];
+        game.judged.assign(game.moves.size(), kNotJudged);
+        for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
+            int v = verdicts[g][ply];
+            if (v == kNoVerdict) continue;
+            // Four decimals: as the judged files of Rapfi's verdicts, and short.
+            double expected = v == kProvenWin ? 1 : v == kProvenLoss ? 0 : sigmoid(v / scale);
+            game.judged[ply] = static_cast<float>(std::round(expected * 10000) / 10000);
+            ++judgement.positions;
+        }
+        if (std::all_of(game.judged.begin(), game.judged.end(), [](float j) { return j == kNotJudged; }))
+            game.judged.clear();
+    }
+    return judgement;
+}
+
 std::string format_training_games(const std::vector<TrainingGame>& games) {
     std::string out = "# result for black (1, 0, 0.5), then the moves as row * width + col[:judged score]\n";
     for (const TrainingGame& game : games) {
@@ -288,15 +368,7 @@ double log_loss(const std::vector<TrainingSample>& samples, const EvalWeights& w
 }
 
 double fit_scale(const std::vector<TrainingSample>& samples, const EvalWeights& weights) {
-    double best = 0, best_loss = INFINITY;
-    for (double scale = 25; scale <= 5000; scale *= 1.05) {
-        double loss = log_loss(samples, weights, scale);
-        if (loss < best_loss) {
-            best_loss = loss;
-            best = scale;
-        }
-    }
-    return best;
+    return best_scale([&](double scale) { return log_loss(samples, weights, scale); });
 }
 
 TuneResult tune_weights(const std::vector<TrainingSample>& samples, const EvalWeights& start,

@@ -64,6 +64,26 @@ struct DuelResult {
 DuelResult play_duel(const EvalWeights& first, const EvalWeights& second, const SelfPlayOptions& options,
                      const std::function<void(int done)>& progress = {});
 
+// Search distillation: every open position of `games` (those
+// training_samples takes) searched by kinrow itself with the shipped
+// evaluation and network — options.nodes main-search nodes and
+// options.threat_nodes for each root threat search — and its score made the
+// mover's expected score, sigmoid(score / scale) (a proven win 1, a proven
+// loss 0), as a judged move. A fit with judge_weight then learns what a
+// search a few plies deep says of each position, beside the game's result.
+// `scale` <= 0: the one that best predicts the games' results from the
+// searched scores (log-loss, on the fit_scale grid). Positions whose move
+// comes from a rule rather than a search stay unjudged. Games run on
+// options.jobs threads, each on a cleared engine: the same verdicts for any
+// number of threads.
+struct SearchJudgement {
+    std::vector<TrainingGame> games;
+    double scale = 0;
+    std::size_t positions = 0;  // judged
+};
+SearchJudgement judge_by_search(const std::vector<TrainingGame>& games, const SelfPlayOptions& options,
+                                double scale = 0, const std::function<void(int done)>& progress = {});
+
 // One game a line: the result for black (1, 0 or 0.5) and the moves as
 // numbers (row * width + col), each optionally followed by `:` and the
 // judge's score for its mover (`112:0.63`); `#` comments.
