@@ -219,20 +219,22 @@ SearchJudgement judge_by_search(const std::vector<TrainingGame>& games, const Se
     // a searched score, or none (the move came from a rule, not a search).
     constexpr int kProvenWin = kWinScore + 1, kProvenLoss = -kProvenWin, kNoVerdict = kWinScore + 2;
     std::vector<std::vector<int>> verdicts(games.size());
+    struct NoContext {};
     in_parallel(
-        static_cast<int>(games.size()), options, progress, [] { return engine_with(default_eval_weights()); },
-        [&](Engine& engine, int g) {
-            // One game's positions in order on one engine, cleared first: its
-            // table carries from move to move as in a game, and the verdicts
-            // do not depend on the thread the game ran on.
-            engine.clear();
+        static_cast<int>(games.size()), options, progress, [] { return std::make_unique<NoContext>(); },
+        [&](NoContext&, int g) {
+            // One game's positions in order on a new engine: its tables carry
+            // from move to move as in a game, and the verdicts do not depend
+            // on the games a thread judged before (Engine::clear leaves the
+            // threat searches' tables).
+            std::unique_ptr<Engine> engine = engine_with(default_eval_weights());
             std::vector<int>& verdict = verdicts[g];
             verdict.assign(games[g].moves.size(), kNoVerdict);
             replay(
                 games[g], g, options,
                 [&](const Board& board, std::size_t ply, Sq) {
                     if (!open_position(board, ply, options)) return;
-                    SearchReport r = engine.think(board, limits);
+                    SearchReport r = engine->think(board, limits);
                     if (r.score > kWinThreshold) verdict[ply] = kProvenWin;
                     else if (r.score < -kWinThreshold) verdict[ply] = kProvenLoss;
                     else if (r.depth > 0) verdict[ply] = r.score;
