@@ -296,6 +296,30 @@ TEST(GomokuSearch, IsDeterministic) {
     EXPECT_EQ(a.pv, b.pv);
 }
 
+// A cleared engine searches as a new one: a match's or a protocol's next game
+// must not depend on the games before. The threat searches' tables were once
+// left out of clear(), and a win claimed in a match could only be reproduced
+// by replaying the 308 games before it (issue 11, session 52).
+TEST(GomokuSearch, ClearedEngineSearchesAsANewOne) {
+    // Both sides have threes and fours to look at: the root VCF and VCT fill their tables.
+    Position pos = Position::from_moves(parse_game("gomoku"), "5,9 5,5 6,6 8,6 6,9 7,5 7,9 8,9 6,8 6,5 8,5");
+    Board board = Board::from_position(pos);
+    SearchLimits limits;
+    limits.nodes = 20000;
+    Engine fresh(std::size_t{4} << 20), reused(std::size_t{4} << 20);
+    SearchReport first = fresh.think(board, limits);
+    SearchReport warm = reused.think(board, limits);
+    SearchReport again = reused.think(board, limits);
+    EXPECT_NE(again.root_threat_nodes, warm.root_threat_nodes);  // the tables did remember
+    reused.clear();
+    SearchReport cleared = reused.think(board, limits);
+    EXPECT_EQ(cleared.move, first.move);
+    EXPECT_EQ(cleared.score, first.score);
+    EXPECT_EQ(cleared.nodes, first.nodes);
+    EXPECT_EQ(cleared.root_threat_nodes, first.root_threat_nodes);
+    EXPECT_EQ(cleared.pv, first.pv);
+}
+
 // The history stays within its bound however long the search: unbounded,
 // a search of this length left values past 90,000 and the move order
 // followed the history rather than the policy.

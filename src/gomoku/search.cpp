@@ -209,6 +209,8 @@ void Engine::clear() {
     claim_threats_ = claim_plies_ = 0;
     for (auto& k : killers_) k.fill(kNoSq);
     for (auto& h : history_) h.fill(0);
+    vcf_.clear();
+    vct_.clear();
 }
 
 std::chrono::steady_clock::time_point Engine::deadline() const {

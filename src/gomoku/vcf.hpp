@@ -5,6 +5,7 @@
 // horizon of the main search: at the root, and as `kinrow solve --vcf`.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <vector>
@@ -43,6 +44,8 @@ public:
     VcfResult solve(Board& board, int max_fours, std::uint64_t node_budget,
                     std::chrono::steady_clock::time_point deadline = {},
                     VcfScope scope = VcfScope::kAllFours);
+    // Forgets the failures remembered (a new game).
+    void clear() { std::fill(failed_.begin(), failed_.end(), 0); }
 
 private:
     bool attack(Board& board, int fours_left);

@@ -6,6 +6,7 @@
 // the root, under a node and time budget.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <vector>
@@ -35,6 +36,8 @@ public:
     // there on the next.
     VctResult solve(Board& board, int max_threats, std::uint64_t node_budget,
                     std::chrono::steady_clock::time_point deadline = {}, int first_threats = 1);
+    // Forgets the table (a new game).
+    void clear() { std::fill(table_.begin(), table_.end(), Entry{}); }
 
 private:
     int attack(Board& board, int threats_left, Sq last, Sq* first = nullptr);
