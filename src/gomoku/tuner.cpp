@@ -167,6 +167,12 @@ void in_parallel(int count, const SelfPlayOptions& options, const std::function<
     if (failure) std::rethrow_exception(failure);
 }
 
+// A game without a judged move keeps no judged list at all.
+void drop_empty_judgement(TrainingGame& game) {
+    if (std::all_of(game.judged.begin(), game.judged.end(), [](float j) { return j == kNotJudged; }))
+        game.judged.clear();
+}
+
 std::unique_ptr<Engine> engine_with(const EvalWeights& weights) {
     auto engine = std::make_unique<Engine>(std::size_t{16} << 20);
     engine->set_eval_weights(weights);
@@ -219,22 +225,20 @@ SearchJudgement judge_by_search(const std::vector<TrainingGame>& games, const Se
     // a searched score, or none (the move came from a rule, not a search).
     constexpr int kProvenWin = kWinScore + 1, kProvenLoss = -kProvenWin, kNoVerdict = kWinScore + 2;
     std::vector<std::vector<int>> verdicts(games.size());
-    struct NoContext {};
     in_parallel(
-        static_cast<int>(games.size()), options, progress, [] { return std::make_unique<NoContext>(); },
-        [&](NoContext&, int g) {
-            // One game's positions in order on a new engine: its tables carry
-            // from move to move as in a game, and the verdicts do not depend
-            // on the games a thread judged before (Engine::clear leaves the
-            // threat searches' tables).
-            std::unique_ptr<Engine> engine = engine_with(default_eval_weights());
+        static_cast<int>(games.size()), options, progress, [] { return engine_with(default_eval_weights()); },
+        [&](Engine& engine, int g) {
+            // One game's positions in order on a cleared engine: its tables
+            // carry from move to move as in a game, and the verdicts do not
+            // depend on the games a thread judged before.
+            engine.clear();
             std::vector<int>& verdict = verdicts[g];
             verdict.assign(games[g].moves.size(), kNoVerdict);
             replay(
                 games[g], g, options,
                 [&](const Board& board, std::size_t ply, Sq) {
                     if (!open_position(board, ply, options)) return;
-                    SearchReport r = engine->think(board, limits);
+                    SearchReport r = engine.think(board, limits);
                     if (r.score > kWinThreshold) verdict[ply] = kProvenWin;
                     else if (r.score < -kWinThreshold) verdict[ply] = kProvenLoss;
                     else if (r.depth > 0) verdict[ply] = r.score;
@@ -270,8 +274,7 @@ SearchJudgement judge_by_search(const std::vector<TrainingGame>& games, const Se
             game.judged[ply] = static_cast<float>(std::round(expected * 10000) / 10000);
             ++judgement.positions;
         }
-        if (std::all_of(game.judged.begin(), game.judged.end(), [](float j) { return j == kNotJudged; }))
-            game.judged.clear();
+        drop_empty_judgement(game);
     }
     return judgement;
 }
@@ -320,9 +323,7 @@ std::vector<TrainingGame> parse_training_games(std::string_view text) {
             game.moves.push_back(static_cast<Move>(m));
             game.judged.push_back(judged);
         }
-        // A game without a judged move keeps no judged list at all.
-        if (std::all_of(game.judged.begin(), game.judged.end(), [](float j) { return j == kNotJudged; }))
-            game.judged.clear();
+        drop_empty_judgement(game);
         games.push_back(std::move(game));
     }
     return games;
