@@ -196,7 +196,19 @@ bool Engine::tt_probe(std::uint64_t key, TTData& out) const {
     return out.bound != 0 && (checked ^ data) == key;
 }
 
+bool Engine::proves_result(const TTData& d) {
+    return ((d.bound == kLower || d.bound == kExact) && d.score > kWinThreshold) ||
+           ((d.bound == kUpper || d.bound == kExact) && d.score < -kWinThreshold);
+}
+
 void Engine::tt_store(std::uint64_t key, const TTData& d) {
+    // A proven result is kept against anything but another proof of this
+    // position: once a win is proven, the search goes on looking for a
+    // shorter one, and its fail-lows ("no win within n plies") used to
+    // overwrite the proof's entries. The next move then found the win in
+    // the table no longer, nor again by search, and let its claim go.
+    TTData old;
+    if (!proves_result(d) && tt_probe(key, old) && proves_result(old)) return;
     TTEntry& e = tt_[key & tt_mask_];
     const auto data = std::bit_cast<std::uint64_t>(d);
     std::atomic_ref<std::uint64_t>(e.data).store(data, std::memory_order_relaxed);
@@ -612,6 +624,23 @@ void Engine::help(const Board& board, const Sq* root, int n, int first_depth, in
 
 SearchReport Engine::think(const Board& board, const SearchLimits& limits,
                            const std::function<void(const SearchReport&)>& on_report) {
+    int threats = 0;
+    SearchReport r = choose(board, limits, on_report, threats);
+    // Every win reported is a claim, whatever found it: kept for the next
+    // move, so that a reply the proof covered does not make it let go.
+    claim_after_ = 0;
+    if (r.score > kWinThreshold && r.move != kNoMove) {
+        board_.play(board_.from_move(r.move));
+        claim_after_ = board_.hash();
+        board_.undo();
+        claim_plies_ = kWinScore - r.score;
+        claim_threats_ = threats;
+    }
+    return r;
+}
+
+SearchReport Engine::choose(const Board& board, const SearchLimits& limits,
+                            const std::function<void(const SearchReport&)>& on_report, int& claim_threats) {
     start_ = std::chrono::steady_clock::now();
     board_ = board;
     if (&board_.eval_weights() != weights_) board_.set_eval_weights(*weights_);
@@ -650,14 +679,12 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     }
     if (forced || n == 1) {
         int score = b.shape_count(them, kShapeFive) > 1 ? -win_in(2) : 0;
-        // The only move inside our claimed win (the proof covered the reply
-        // that forces it): the claim stands, and goes on after this move.
+        // The only move inside our claimed win (the proof covered every
+        // reply, the one that forces this move too): the claim stands, two
+        // plies shorter. Reported as 0, it would read as a claim let go.
         if (score == 0 && claim_plies_ > 2 && follows_claim()) {
-            claim_plies_ -= 2;
-            score = win_in(claim_plies_);
-            b.play(root[0]);
-            claim_after_ = b.hash();
-            b.undo();
+            score = win_in(claim_plies_ - 2);
+            claim_threats = claim_threats_;
         }
         return publish(report(root[0], score, 0, "forced"));
     }
@@ -679,22 +706,17 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
 
     if (limits.vct) {
         // A quarter of the time, deepening from one threat; following our
-        // claimed win, half of it from the claim's depth less one (the
+        // claimed VCT win, half of it from the claim's depth less one (the
         // other half is left to the main search, should the win not be
         // found again).
-        bool follow = follows_claim();
+        bool follow = claim_threats_ > 0 && follows_claim();
         auto deadline = limits.time_ms ? start_ + std::chrono::milliseconds(limits.time_ms / (follow ? 2 : 4))
                                        : std::chrono::steady_clock::time_point{};
         VctResult r = vct_.solve(b, kVctThreats, follow ? kClaimBudgetFactor * limits.vct_nodes : limits.vct_nodes,
                                  deadline, follow ? claim_threats_ - 1 : 1);
         vcf_nodes_ += r.nodes;
-        claim_after_ = 0;
         if (r.win) {
-            b.play(r.first);
-            claim_after_ = b.hash();
-            b.undo();
-            claim_threats_ = r.threats;
-            claim_plies_ = r.plies;
+            claim_threats = r.threats;
             return publish(report(r.first, win_in(r.plies), 0, "vct"));
         }
     }

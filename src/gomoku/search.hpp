@@ -103,9 +103,16 @@ private:
     };
     bool tt_probe(std::uint64_t key, TTData& out) const;
     void tt_store(std::uint64_t key, const TTData& data);
+    // Does the entry prove a result: a win as its lower bound, or a loss as
+    // its upper (exact counts as both)?
+    static bool proves_result(const TTData& d);
 
     // A helper of a parallel think(): `main`'s table, its own everything else.
     Engine(Engine& main, int helper);
+    // think() but for the claim it keeps: the move and its report; the
+    // threats of a VCT claim (or of the one it follows) in claim_threats.
+    SearchReport choose(const Board& board, const SearchLimits& limits,
+                        const std::function<void(const SearchReport&)>& on_report, int& claim_threats);
     // One iteration over the root moves at `depth` (principal variation
     // search); the scores of the moves finished, the best of them and its
     // score; kNoSq when stopped before the first move was done.
@@ -183,7 +190,7 @@ private:
     // table probe and its principal variation takes no cut-offs, so it would
     // have to re-walk the whole proof to the old depth first.
     Sq proven_win_in_table(const Sq* root, int n, int& score);
-    // Is this position our claimed VCT win after the opponent's reply (any
+    // Is this position our claimed win after the opponent's reply (any
     // of his stones taken back gives the position after our claimed move)?
     bool follows_claim() const;
     SearchReport report(Sq move, int score, int depth, const char* source) const;
@@ -201,12 +208,12 @@ private:
     const EvalWeights* weights_ = &default_eval_weights();
     Board board_{15, 15, WinRule::AtLeastK};
     SearchLimits limits_;
-    // The last root VCT win: the key of the position after its first threat
-    // (or after a forced move inside it), the threats it was proven with and
-    // its plies (0: none). The win lies within one threat less after any
-    // reply the proof covered, and the VCT's table still holds most of it:
-    // searched from there at once, the next move keeps the claim (a win
-    // claimed and then let go is a retracted claim).
+    // The last win claimed: the key of the position after its move, its
+    // plies and, for a VCT win, the threats it was proven with (else 0).
+    // After any reply the win lies two plies closer (within one threat less
+    // for the VCT, whose table still holds most of its proof: searched from
+    // there at once); the next move keeps the claim (a win claimed and then
+    // let go is a retracted claim).
     std::uint64_t claim_after_ = 0;
     int claim_threats_ = 0, claim_plies_ = 0;
     std::chrono::steady_clock::time_point start_;
