@@ -441,22 +441,24 @@ TEST(GomokuMatch, DrivesBrainsWithTurnAndAMatchClock) {
 namespace {
 
 // Plays the first empty cell of its row (row-major from `row`), and may
-// claim a forced win with every move.
+// claim a forced win with every `claim_every`th move of a game (0: never).
 class RowPlayer : public Contestant {
 public:
-    RowPlayer(int row, bool claims) : row_(row), claims_(claims) {}
-    std::string name() const override { return claims_ ? "claimer" : "honest"; }
-    void new_game(const GameSpec&) override {}
+    RowPlayer(int row, int claim_every) : row_(row), claim_every_(claim_every) {}
+    std::string name() const override { return claim_every_ ? "claimer" : "honest"; }
+    void new_game(const GameSpec&) override { moves_ = 0; }
     Move choose(const Position& pos) override {
+        ++moves_;
         for (Move m = pos.cell(row_, 0); m < pos.cells(); ++m)
             if (pos.is_legal(m)) return m;
         return kNoMove;
     }
-    int claimed_win() const override { return claims_ ? 9 : 0; }
+    int claimed_win() const override { return claim_every_ && moves_ % claim_every_ == 0 ? 9 : 0; }
 
 private:
     int row_;
-    bool claims_;
+    int claim_every_;
+    int moves_ = 0;
 };
 
 }  // namespace
@@ -464,7 +466,7 @@ private:
 // The robustness record: a claimed win in a game the claimer did not win is
 // counted as retracted; a claim it made good is not.
 TEST(GomokuMatch, CountsRetractedWinClaims) {
-    RowPlayer claimer(0, true), honest(7, false);
+    RowPlayer claimer(0, 1), honest(7, 0);
     MatchOptions opts;
     opts.game = parse_game("gomoku");
     opts.games = 2;
@@ -476,8 +478,26 @@ TEST(GomokuMatch, CountsRetractedWinClaims) {
     EXPECT_EQ(r.losses, 1);
     EXPECT_EQ(r.retracted_claims[0], 1);  // the game it lost as white
     EXPECT_EQ(r.retracted_claims[1], 0);
+    EXPECT_EQ(r.dropped_claims[0], 0);    // a claim with every move
     EXPECT_EQ(r.forfeits[0] + r.forfeits[1], 0);
     EXPECT_EQ(r.late_moves[0] + r.late_moves[1], 0);
+}
+
+// A claim that the player's next move does not repeat was let go for a move,
+// whether or not the game bears it out in the end.
+TEST(GomokuMatch, CountsClaimsDroppedForAMove) {
+    RowPlayer claimer(0, 2), honest(7, 0);
+    MatchOptions opts;
+    opts.game = parse_game("gomoku");
+    opts.games = 2;
+    opts.opening_stones = 0;
+    opts.time_ms = 60000;
+    MatchResult r = play_match(claimer, honest, opts);
+    // It claims with its second and fourth moves of each game, and lets the
+    // claim go with its third; as black its fifth move is the five.
+    EXPECT_EQ(r.dropped_claims[0], 2);
+    EXPECT_EQ(r.dropped_claims[1], 0);
+    EXPECT_EQ(r.retracted_claims[0], 1);
 }
 
 namespace {
@@ -492,7 +512,7 @@ std::string read_text(const std::filesystem::path& path) {
 // Fails when asked to start a game: a broken brain at one of the tables.
 class BrokenPlayer : public RowPlayer {
 public:
-    explicit BrokenPlayer(std::atomic<bool>& broke) : RowPlayer(0, false), broke_(broke) {}
+    explicit BrokenPlayer(std::atomic<bool>& broke) : RowPlayer(0, 0), broke_(broke) {}
     void new_game(const GameSpec&) override {
         broke_ = true;
         throw Error("broken player");
@@ -507,7 +527,7 @@ private:
 // table plays.
 class WaitingPlayer : public RowPlayer {
 public:
-    WaitingPlayer(int row, std::function<bool()> ready) : RowPlayer(row, false), ready_(std::move(ready)) {}
+    WaitingPlayer(int row, std::function<bool()> ready) : RowPlayer(row, 0), ready_(std::move(ready)) {}
     Move choose(const Position& pos) override {
         auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
         while (!waited_out_ && !ready_()) {
@@ -529,7 +549,7 @@ private:
 // Counts the games it is dealt.
 class CountingPlayer : public RowPlayer {
 public:
-    CountingPlayer(int row, std::atomic<int>& dealt) : RowPlayer(row, false), dealt_(dealt) {}
+    CountingPlayer(int row, std::atomic<int>& dealt) : RowPlayer(row, 0), dealt_(dealt) {}
     void new_game(const GameSpec&) override { ++dealt_; }
 
 private:
@@ -609,7 +629,7 @@ TEST(GomokuMatch, TheSprtStopsAfterTheSameGamesAtAnyNumberOfTables) {
 TEST(GomokuMatch, ALongGameDoesNotHoldTheOtherTable) {
     std::atomic<int> dealt = 0;
     WaitingPlayer slow(0, [&] { return dealt >= 6; });
-    RowPlayer b(7, false), d(9, false);
+    RowPlayer b(7, 0), d(9, 0);
     CountingPlayer c(3, dealt);
     MatchTable tables[] = {{&slow, &b}, {&c, &d}};
     MatchOptions opts;
@@ -628,7 +648,7 @@ TEST(GomokuMatch, ALongGameDoesNotHoldTheOtherTable) {
 TEST(GomokuMatch, AFailingTableEndsTheMatchWithItsError) {
     std::atomic<bool> broke = false;
     WaitingPlayer a(0, [&] { return broke.load(); });
-    RowPlayer b(7, false), c(3, false);
+    RowPlayer b(7, 0), c(3, 0);
     BrokenPlayer broken(broke);
     MatchTable tables[] = {{&a, &b}, {&c, &broken}};
     MatchOptions opts;

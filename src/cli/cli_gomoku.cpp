@@ -141,9 +141,10 @@ void add_match_command(CLI::App& app) {
                    elo, r.elo_error());
         // The robustness record: Gomocup loses a game on any of these.
         for (int p = 0; p < 2; ++p)
-            fmt::print("{}: {} moves over {} ms (slowest {} ms), {} forfeits, {} retracted win claims\n",
+            fmt::print("{}: {} moves over {} ms (slowest {} ms), {} forfeits, {} retracted win claims, {} claims "
+                       "dropped for a move\n",
                        (p == 0 ? first : second)->name(), r.late_moves[p], opts.time_ms, r.slowest_ms[p],
-                       r.forfeits[p], r.retracted_claims[p]);
+                       r.forfeits[p], r.retracted_claims[p], r.dropped_claims[p]);
         if (opts.sprt) {
             const gomoku::Sprt& t = *opts.sprt;
             int verdict = r.sprt_verdict(t);

@@ -351,7 +351,8 @@ struct GameRecord {
     long long slowest_ms[2] = {0, 0};
     int forfeits[2] = {0, 0};
     int retracted_claims[2] = {0, 0};
-    std::vector<std::string> slow_move_lines;  // the verbose log of moves over the limit
+    int dropped_claims[2] = {0, 0};
+    std::vector<std::string> move_notes;  // the verbose log of single moves: over the limit, a claim let go
     std::vector<std::string> claim_lines;      // 'moves | plies', the first claim of each side
 };
 
@@ -368,6 +369,7 @@ GameRecord play_game(int game, const std::string& opening, const MatchTable& tab
     record.opening_length = pos.history().size();
     Result outcome = Result::Ongoing;
     bool claimed[2] = {false, false};
+    int last_claim[2] = {0, 0};  // plies, of each side's last move
     long long clock[2] = {opts.match_time_ms, opts.match_time_ms};  // black, white
     auto player_of = [&](int side) { return (side == 0) == record.first_is_black ? 0 : 1; };
     while (!pos.game_over()) {
@@ -384,7 +386,7 @@ GameRecord play_game(int game, const std::string& opening, const MatchTable& tab
         record.slowest_ms[player] = std::max(record.slowest_ms[player], used);
         if (used > opts.time_ms) {
             ++record.late_moves[player];
-            record.slow_move_lines.push_back(fmt::format(
+            record.move_notes.push_back(fmt::format(
                 "game {} move {}: {} took {} ms (limit {} ms){}{}", game + 1, pos.history().size() + 1,
                 mover.name(), used, opts.time_ms, mover.last_message().empty() ? "" : ": ",
                 mover.last_message()));
@@ -404,6 +406,17 @@ GameRecord play_game(int game, const std::string& opening, const MatchTable& tab
             break;
         }
         pos.play(m);
+        // A forced win stays forced after any reply: a player that claimed one
+        // and does not claim it with its next move (but the five) let it go,
+        // and may not find it again, or show a referee a retracted claim.
+        bool five = pos.result() == (side == 0 ? Result::XWins : Result::OWins);
+        if (last_claim[side] && !mover.claimed_win() && !five) {
+            ++record.dropped_claims[player];
+            record.move_notes.push_back(fmt::format("game {} move {}: {} let go its claim of a win in {} plies",
+                                                    game + 1, pos.history().size(), mover.name(),
+                                                    last_claim[side]));
+        }
+        last_claim[side] = mover.claimed_win();
     }
     if (outcome == Result::Ongoing) outcome = pos.result();
     // A claimed forced win that the game did not bear out: the claim was false.
@@ -439,6 +452,7 @@ public:
             result_.slowest_ms[p] = std::max(result_.slowest_ms[p], g.slowest_ms[p]);
             result_.forfeits[p] += g.forfeits[p];
             result_.retracted_claims[p] += g.retracted_claims[p];
+            result_.dropped_claims[p] += g.dropped_claims[p];
         }
         bool first_won = (g.outcome == Result::XWins) == g.first_is_black;
         if (g.outcome == Result::Draw) ++result_.draws;
@@ -446,7 +460,7 @@ public:
         else ++result_.losses;
         const char* re = g.outcome == Result::XWins ? "B+" : g.outcome == Result::OWins ? "W+" : "0";
         if (opts_.verbose) {
-            for (const std::string& line : g.slow_move_lines) fmt::print("{}\n", line);
+            for (const std::string& line : g.move_notes) fmt::print("{}\n", line);
             fmt::print("game {}: {} (black) vs {} (white): {} after {} moves{}{}\n", game + 1, g.black_name,
                        g.white_name, g.outcome == Result::Draw ? "draw" : re, g.moves.size(),
                        g.note.empty() ? "" : ", ", g.note);

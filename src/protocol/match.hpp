@@ -85,11 +85,13 @@ struct MatchResult {
     // Per player (0 first, 1 second): moves that took longer than the
     // per-move time, the slowest move, and games lost on time or by an
     // illegal or missing move; games in which the player claimed a forced
-    // win and did not win (a false claim).
+    // win and did not win (a false claim); moves without a claim right after
+    // a move with one (a claim let go, if only for a move).
     int late_moves[2] = {0, 0};
     long long slowest_ms[2] = {0, 0};
     int forfeits[2] = {0, 0};
     int retracted_claims[2] = {0, 0};
+    int dropped_claims[2] = {0, 0};
     double score() const;                 // (wins + draws / 2) / games
     double elo() const;                   // Elo difference of the first player over the second
     double elo_error() const;             // 95% error bar of elo()
