@@ -630,9 +630,7 @@ SearchReport Engine::think(const Board& board, const SearchLimits& limits,
     // move, so that a reply the proof covered does not make it let go.
     claim_after_ = 0;
     if (r.score > kWinThreshold && r.move != kNoMove) {
-        board_.play(board_.from_move(r.move));
-        claim_after_ = board_.hash();
-        board_.undo();
+        claim_after_ = board_.hash_after(board_.from_move(r.move));
         claim_plies_ = kWinScore - r.score;
         claim_threats_ = threats;
     }
