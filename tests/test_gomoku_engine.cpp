@@ -438,6 +438,32 @@ TEST(GomokuSearch, PlaysAClaimedVctWinToTheEnd) {
     EXPECT_EQ(play_out_claim("9,7 8,7 5,9 8,6 8,5 7,6 7,8 9,8 10,9 8,4 6,6 7,4 9,4", claim, small), "vct");
 }
 
+// A VCT claim whose proof (over 500,000 nodes) outgrew the VCT's table: the
+// follow-up from the claim's threats less one found no longer the entries it
+// needed and ran out of four times the budget, while deepening from one
+// threat finds the win again in a few thousand nodes. From kinrow's game 379
+// against Rapfi (seed 4703, session 53), where white's 6,2 made the claim of
+// 7,3 go for a move.
+TEST(GomokuSearch, KeepsAVctClaimWhoseProofOutgrewTheTable) {
+    Position pos = Position::from_moves(
+        parse_game("gomoku"),
+        "9,9 8,8 7,8 7,10 10,9 9,7 8,9 7,9 6,10 9,10 10,6 10,8 11,10 7,6 11,9 12,9 12,8 11,8 13,10 13,11 "
+        "12,11 13,12 13,9 14,10 9,5 11,7 8,7 9,8 10,5 9,6 8,5 11,5 10,4 10,3 8,6 7,7 10,10 9,11 8,4 8,3 7,5 6,5");
+    Engine engine(std::size_t{4} << 20);
+    SearchLimits limits;
+    limits.nodes = 1000;
+    limits.vct_nodes = 600000;
+    SearchReport claim = engine.think(Board::from_position(pos), limits);
+    ASSERT_STREQ(claim.source, "vct");
+    ASSERT_EQ(claim.move, pos.parse_move("7,3"));
+    pos.play(claim.move);
+    pos.play(pos.parse_move("6,2"));
+    limits.vct_nodes = 300000;
+    SearchReport follow = engine.think(Board::from_position(pos), limits);
+    EXPECT_GT(follow.score, kWinThreshold) << follow.source;
+    EXPECT_GE(follow.score, claim.score + 2);
+}
+
 // A claimed win whose defender answers with a four of his own: the block is
 // the only move, and it is reported inside the claim (two plies shorter),
 // whatever found the claim. It was reported as 0 after a search's, a VCF's or
