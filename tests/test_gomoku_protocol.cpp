@@ -461,19 +461,24 @@ private:
     int moves_ = 0;
 };
 
+// Two games from the empty board, each player black once, with time to spare.
+MatchResult two_games_from_the_empty_board(Contestant& first, Contestant& second) {
+    MatchOptions opts;
+    opts.game = parse_game("gomoku");
+    opts.games = 2;
+    opts.opening_stones = 0;
+    opts.time_ms = 60000;
+    return play_match(first, second, opts);
+}
+
 }  // namespace
 
 // The robustness record: a claimed win in a game the claimer did not win is
 // counted as retracted; a claim it made good is not.
 TEST(GomokuMatch, CountsRetractedWinClaims) {
     RowPlayer claimer(0, 1), honest(7, 0);
-    MatchOptions opts;
-    opts.game = parse_game("gomoku");
-    opts.games = 2;
-    opts.opening_stones = 0;
-    opts.time_ms = 60000;
     // Whoever moves first makes five in its row first: each wins its black game.
-    MatchResult r = play_match(claimer, honest, opts);
+    MatchResult r = two_games_from_the_empty_board(claimer, honest);
     EXPECT_EQ(r.wins, 1);
     EXPECT_EQ(r.losses, 1);
     EXPECT_EQ(r.retracted_claims[0], 1);  // the game it lost as white
@@ -487,12 +492,7 @@ TEST(GomokuMatch, CountsRetractedWinClaims) {
 // whether or not the game bears it out in the end.
 TEST(GomokuMatch, CountsClaimsDroppedForAMove) {
     RowPlayer claimer(0, 2), honest(7, 0);
-    MatchOptions opts;
-    opts.game = parse_game("gomoku");
-    opts.games = 2;
-    opts.opening_stones = 0;
-    opts.time_ms = 60000;
-    MatchResult r = play_match(claimer, honest, opts);
+    MatchResult r = two_games_from_the_empty_board(claimer, honest);
     // It claims with its second and fourth moves of each game, and lets the
     // claim go with its third; as black its fifth move is the five.
     EXPECT_EQ(r.dropped_claims[0], 2);
