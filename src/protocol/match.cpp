@@ -352,8 +352,8 @@ struct GameRecord {
     int forfeits[2] = {0, 0};
     int retracted_claims[2] = {0, 0};
     int dropped_claims[2] = {0, 0};
-    std::vector<std::string> move_notes;  // the verbose log of single moves: over the limit, a claim let go
-    std::vector<std::string> claim_lines;      // 'moves | plies', the first claim of each side
+    std::vector<std::string> move_notes;   // the verbose log of single moves: over the limit, a claim let go
+    std::vector<std::string> claim_lines;  // 'moves | plies', the first claim of each side
 };
 
 GameRecord play_game(int game, const std::string& opening, const MatchTable& table, const MatchOptions& opts) {
@@ -369,7 +369,7 @@ GameRecord play_game(int game, const std::string& opening, const MatchTable& tab
     record.opening_length = pos.history().size();
     Result outcome = Result::Ongoing;
     bool claimed[2] = {false, false};
-    int last_claim[2] = {0, 0};  // plies, of each side's last move
+    int last_claim[2] = {0, 0};  // the plies each side claimed with its last move (0: none)
     long long clock[2] = {opts.match_time_ms, opts.match_time_ms};  // black, white
     auto player_of = [&](int side) { return (side == 0) == record.first_is_black ? 0 : 1; };
     while (!pos.game_over()) {
