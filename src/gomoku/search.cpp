@@ -27,10 +27,9 @@ constexpr int kLeafVcfFours = 12;
 constexpr std::uint64_t kLeafVcfNodes = 30;
 // Threats (fours and threes) of the root VCT search.
 constexpr int kVctThreats = 12;
-// Following a claimed VCT win, its search may use this many times the
-// budget (half on each of its two tries): letting the win go would retract
-// the claim.
-constexpr int kClaimBudgetFactor = 4;
+// Following a claimed VCT win, each of its search's two tries may use this
+// many times the budget: letting the win go would retract the claim.
+constexpr int kClaimTryBudgetFactor = 2;
 // A score this much below the previous iteration's marks an unstable position.
 constexpr int kUnstableDrop = 60;
 // The root defence: moves checked against the opponent's threats, and the
@@ -721,7 +720,7 @@ SearchReport Engine::choose(const Board& board, const SearchLimits& limits,
         };
         VctResult r;
         if (follow) {
-            const std::uint64_t budget = kClaimBudgetFactor / 2 * limits.vct_nodes;
+            const std::uint64_t budget = kClaimTryBudgetFactor * limits.vct_nodes;
             r = vct_.solve(b, kVctThreats, budget, turn_part(4), claim_threats_ - 1);
             if (r.aborted) {
                 vcf_nodes_ += r.nodes;
