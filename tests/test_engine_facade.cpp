@@ -117,6 +117,19 @@ TEST(EngineFacade, ConnectAndGenericAgreeOnEveryMove) {
     }
 }
 
+// When the opponent threatens a win, the note says how many root moves the
+// defence checked against it (position: a game lost to Rapfi, white to move).
+TEST(EngineFacade, GomokuNoteCountsTheDefenceChecks) {
+    Position pos = Position::from_moves(
+        parse_game("gomoku"),
+        "5,6 6,6 9,8 7,5 5,7 5,8 9,7 9,6 7,9 6,8 8,9 8,8 6,9 9,9 7,7 6,7 7,10 7,8 4,8 6,5 6,4 6,11 4,9 5,9 4,10 "
+        "4,11 5,10 6,10 3,9");
+    engine::Analysis a = make_gomoku(pos, {.time_ms = 200})->solve(pos);
+    ASSERT_TRUE(pos.is_legal(a.best_move));
+    EXPECT_NE(a.stats.note.find(" root moves checked against the opponent's threat"), std::string::npos)
+        << a.stats.note;
+}
+
 TEST(EngineFacade, GomokuFindsTheFiveAndRanksTheFight) {
     // X has four in a row on row 7 (h8..k8 in algebraic terms), open at both ends.
     Position pos = Position::from_moves(parse_game("gomoku"), "7,7 0,0 7,8 0,2 7,9 0,4 7,10 0,6");

@@ -254,9 +254,28 @@ TEST(GomokuTactics, DefendsAgainstTheOpponentsVct) {
         return vct_of(after, 12, 2000000);
     };
     ASSERT_TRUE(opponent_vct(pos.cell(9, 6)).win);
-    Move m = think(pos, 300000).move;
+    SearchReport r = think(pos, 300000);
+    EXPECT_GT(r.defence_checks, 0);
+    Move m = r.move;
     ASSERT_TRUE(pos.is_legal(m));
     EXPECT_FALSE(opponent_vct(m).win) << "after " << pos.move_string(m);
+}
+
+// The defence's share of the time counts from its own start. In this
+// position (a game lost to Rapfi at 500 ms) our root VCT runs until its
+// quarter of the turn is over; counted from the turn's start, the defence
+// then had no time left and checked no move against black's threat.
+TEST(GomokuTactics, DefenceChecksMovesAfterATimedOutVct) {
+    Position pos = Position::from_moves(
+        parse_game("gomoku"),
+        "5,6 6,6 9,8 7,5 5,7 5,8 9,7 9,6 7,9 6,8 8,9 8,8 6,9 9,9 7,7 6,7 7,10 7,8 4,8 6,5 6,4 6,11 4,9 5,9 4,10 "
+        "4,11 5,10 6,10 3,9");
+    Engine engine(std::size_t{4} << 20);
+    SearchLimits limits;
+    limits.time_ms = 200;
+    SearchReport r = engine.think(Board::from_position(pos), limits);
+    EXPECT_GT(r.defence_checks, 0);
+    EXPECT_TRUE(pos.is_legal(r.move));
 }
 
 // Our win by fours comes before blocking the opponent's open three.
@@ -352,6 +371,7 @@ TEST(GomokuSearch, NodeCountsSayWhereTheyWent) {
     EXPECT_EQ(vcf.main_nodes, 0u);
     EXPECT_EQ(vcf.leaf_vcf_nodes, 0u);
     EXPECT_EQ(vcf.nodes, vcf.root_threat_nodes);
+    EXPECT_EQ(vcf.defence_checks, 0);  // the win came before any defence
     EXPECT_GT(vcf.nodes, 0u);
 }
 

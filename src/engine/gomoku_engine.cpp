@@ -75,6 +75,8 @@ public:
         // says where they went (docs/gomoku.md, "Node counts").
         a.stats.note = fmt::format("move by the engine's {}; nodes: {} main search, {} leaf VCF, {} root threats",
                                    source_words(r.source), r.main_nodes, r.leaf_vcf_nodes, r.root_threat_nodes);
+        if (r.defence_checks > 0)
+            a.stats.note += fmt::format("; {} root moves checked against the opponent's threat", r.defence_checks);
         a.complete = !(options_.stop && options_.stop->load(std::memory_order_relaxed));
         return a;
     }

@@ -492,12 +492,17 @@ int Engine::defend(Sq* root, int n) {
     if (threat == kNoSq) return n;
     // His first threat square is the likeliest defence: checked first.
     if (Sq* at = std::find(root, root + n, threat); at != root + n) std::rotate(root, at, at + 1);
-    auto end = limits_.time_ms ? start_ + std::chrono::milliseconds(limits_.time_ms / kDefenceTimeShare)
-                               : std::chrono::steady_clock::time_point::max();
+    // Its share of the time counts from here, not from the turn's start:
+    // the root VCT before it may have used the first quarter, and then no
+    // move got checked (session 55: 11 of 22 lost positions at 500 ms).
+    auto end = limits_.time_ms
+                   ? std::chrono::steady_clock::now() + std::chrono::milliseconds(limits_.time_ms / kDefenceTimeShare)
+                   : std::chrono::steady_clock::time_point::max();
     Sq safe[kMaxSquares], rest[kMaxSquares];
     int n_safe = 0, n_rest = 0;
     for (int i = 0; i < n; ++i) {
         bool checked = i < kDefenceChecks && std::chrono::steady_clock::now() < end;
+        defence_checks_ += checked;
         if (checked && !opponent_wins_after(root[i])) safe[n_safe++] = root[i];
         else rest[n_rest++] = root[i];
     }
@@ -546,6 +551,7 @@ SearchReport& Engine::report_nodes(SearchReport& r) const {
     r.main_nodes = nodes_;
     r.leaf_vcf_nodes = vcf_nodes_ - r.root_threat_nodes;
     r.nodes = nodes_ + vcf_nodes_;
+    r.defence_checks = defence_checks_;
     return r;
 }
 
@@ -646,6 +652,7 @@ SearchReport Engine::choose(const Board& board, const SearchLimits& limits,
     limits_ = limits;
     nodes_ = vcf_nodes_ = next_clock_check_ = 0;
     root_threat_nodes_ = kNoMainSearch;
+    defence_checks_ = 0;
     stop_ = false;
     for (auto& h : history_)
         for (int& v : h) v /= 2;  // old games' history fades

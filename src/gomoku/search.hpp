@@ -56,6 +56,9 @@ struct SearchReport {
     // leaves, and the threat searches before it at the root (our VCF and
     // VCT, the opponent's threats and the defence checks).
     std::uint64_t main_nodes = 0, leaf_vcf_nodes = 0, root_threat_nodes = 0;
+    // Root moves the defence checked against the opponent's threat (0 when
+    // he had none).
+    int defence_checks = 0;
     std::int64_t elapsed_ms = 0;
     std::vector<Move> pv;
     const char* source = "search";  // "search", "vcf", "vct", "table", "forced" or "first"
@@ -222,6 +225,7 @@ private:
     // root's threat searches); kNoMainSearch before it.
     static constexpr std::uint64_t kNoMainSearch = ~std::uint64_t{0};
     std::uint64_t root_threat_nodes_ = kNoMainSearch;
+    int defence_checks_ = 0;
     std::uint64_t next_clock_check_ = 0;  // nodes_ + vcf_nodes_ at the next check_clock()
     bool stop_ = false;
 };
