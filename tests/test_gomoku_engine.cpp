@@ -67,12 +67,16 @@ VctOutcome vct_of(const Position& pos, int threats, std::uint64_t nodes) {
     return {r.win, r.aborted, r.first == kNoSq ? kNoMove : board.to_move(r.first)};
 }
 
-SearchReport think(const Position& pos, std::uint64_t nodes, int depth = 0) {
+SearchReport think(const Position& pos, const SearchLimits& limits) {
     Engine engine(std::size_t{4} << 20);
+    return engine.think(Board::from_position(pos), limits);
+}
+
+SearchReport think(const Position& pos, std::uint64_t nodes, int depth = 0) {
     SearchLimits limits;
     limits.nodes = nodes;
     limits.depth = depth;
-    return engine.think(Board::from_position(pos), limits);
+    return think(pos, limits);
 }
 
 }  // namespace
@@ -270,10 +274,9 @@ TEST(GomokuTactics, DefenceChecksMovesAfterATimedOutVct) {
         parse_game("gomoku"),
         "5,6 6,6 9,8 7,5 5,7 5,8 9,7 9,6 7,9 6,8 8,9 8,8 6,9 9,9 7,7 6,7 7,10 7,8 4,8 6,5 6,4 6,11 4,9 5,9 4,10 "
         "4,11 5,10 6,10 3,9");
-    Engine engine(std::size_t{4} << 20);
     SearchLimits limits;
     limits.time_ms = 200;
-    SearchReport r = engine.think(Board::from_position(pos), limits);
+    SearchReport r = think(pos, limits);
     EXPECT_GT(r.defence_checks, 0);
     EXPECT_TRUE(pos.is_legal(r.move));
 }
