@@ -180,8 +180,8 @@ private:
     bool opponent_wins_after(Sq move);
     // If the opponent would win so were it his move (a null move of ours):
     // brings the moves after which he does not (of the first kDefenceChecks,
-    // within half the time) to the front of `root` and returns their count;
-    // else (or if there are none) returns n.
+    // within a quarter of the turn from the defence's start) to the front of
+    // `root` and returns their count; else (or if there are none) returns n.
     int defend(Sq* root, int n);
     // A win proven by an earlier search whose table entries are still here:
     // the root's own entry (a win bound and its move), or a root move after
