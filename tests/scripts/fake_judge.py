@@ -5,9 +5,11 @@ import sys
 # Answers START with OK and a BOARD with Rapfi's MESSAGE line and its move, always 14,14. Its score for
 # the side to move: 60 times (its stones less the other's), so the side with the extra stone is ahead,
 # less CORNER when the other side holds 14,14 (then the stand-in's move was worth CORNER more than any).
+# From NO_MOVE_FROM stones on (if set) it answers as Rapfi does on a full board: no score, move -1,-1.
 FAKE_BRAIN = r'''
 import sys
 CORNER = {corner}
+NO_MOVE_FROM = {no_move_from}
 stones = None
 for line in sys.stdin:
     line = line.strip()
@@ -15,6 +17,9 @@ for line in sys.stdin:
         print("OK", flush=True)
     elif line == "BOARD":
         stones = []
+    elif line == "DONE" and NO_MOVE_FROM is not None and len(stones) >= NO_MOVE_FROM:
+        print("-1,-1", flush=True)
+        stones = None
     elif line == "DONE":
         mine = sum(1 for s in stones if s.endswith(",1"))
         score = 60 * (mine - (len(stones) - mine)) - (CORNER if "14,14,2" in stones else 0)
@@ -28,11 +33,11 @@ for line in sys.stdin:
 '''
 
 
-def write_fake_judge(directory, corner=0):
+def write_fake_judge(directory, corner=0, no_move_from=None):
     """An executable `pbrain-fake` in `directory` that runs the stand-in (its move 14,14 worth `corner`
-    more than any other); returns its path."""
+    more than any other; no move from `no_move_from` stones on); returns its path."""
     brain = directory / "brain.py"
-    brain.write_text(FAKE_BRAIN.replace("{corner}", str(corner)))
+    brain.write_text(FAKE_BRAIN.replace("{corner}", str(corner)).replace("{no_move_from}", str(no_move_from)))
     launcher = directory / "pbrain-fake"
     launcher.write_text(f"#!/bin/sh\nexec {sys.executable} {brain}\n")
     launcher.chmod(0o755)

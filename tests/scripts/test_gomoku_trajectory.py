@@ -1,4 +1,4 @@
-"""scripts/gomoku_trajectory.py: white's position judged before each of its moves, per game and by pairing.
+"""scripts/gomoku_trajectory.py: one side's position judged before each of its moves, per game and by pairing.
 
 The judge is the stand-in brain (fake_judge.py: 60 points a stone for the side with more stones, less
 CORNER when the other side holds 14,14), so the test needs no Rapfi.
@@ -37,20 +37,56 @@ def test_white_is_judged_before_each_of_its_moves_and_the_pairings_summed(tmp_pa
         "games.sgf 3 rapfi rapfi 0 -60 -60 -60",
         "black pbrain-kinrow, white rapfi: 2 games (B+ 1, W+ 1, draw 0); median from white's side before "
         "white's moves 1-3: -60 -72 -72",
+        "  peak from white's side, median by result: B+ -60 (0 of 1 a mate), W+ -60 (0 of 1 a mate)",
         "black rapfi, white rapfi: 1 games (B+ 0, W+ 0, draw 1); median from white's side before white's "
         "moves 1-3: -60 -60 -60",
+        "  peak from white's side, median by result: draw -60 (0 of 1 a mate)",
     ]
 
 
-def test_a_missing_collection_and_an_even_first_ply_are_named(tmp_path):
+def test_black_is_judged_from_an_even_first_ply_and_a_mate_counts_at_its_peak(tmp_path):
+    sgf = tmp_path / "games.sgf"
+    sgf.write_text(SGF)
+    # A negative corner: the stand-in gives the side to move 20,000 more once the other side holds 14,14
+    # (a mate by Rapfi's scale). Black is judged before plies 4 and 6 (level stones: 0); in game 2 black
+    # holds 14,14 from the fifth stone, which helps white, not black.
+    out = run(str(write_fake_judge(tmp_path, corner=-20000)), str(sgf), "--first", "4", "--moves", "2")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[:3] == ["games.sgf 1 pbrain-kinrow rapfi B+ 0 0", "games.sgf 2 pbrain-kinrow rapfi W+ 0 0",
+                         "games.sgf 3 rapfi rapfi 0 0 0"]
+    assert lines[3].endswith("median from black's side before black's moves 1-2: 0 0")
+    # White before plies 5 and 7: in game 2 a mate (-60 + 20,000), clamped to 2,000 in the medians.
+    out = run(str(write_fake_judge(tmp_path, corner=-20000)), str(sgf), "--first", "5", "--moves", "2")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[1] == "games.sgf 2 pbrain-kinrow rapfi W+ 19940 19940"
+    assert lines[3].endswith("median from white's side before white's moves 1-2: 970 970")
+    assert lines[4] == "  peak from white's side, median by result: B+ -60 (0 of 1 a mate), W+ 2000 (1 of 1 a mate)"
+
+
+def test_a_position_without_a_verdict_is_shown_and_left_out(tmp_path):
+    sgf = tmp_path / "games.sgf"
+    sgf.write_text(SGF)
+    # From six stones on the stand-in answers as on a full board (no verdict): black's second judged
+    # move (ply 6) shows "-", and the medians and peaks are of the first alone.
+    out = run(str(write_fake_judge(tmp_path, no_move_from=6)), str(sgf), "--first", "4", "--moves", "2")
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == "games.sgf 1 pbrain-kinrow rapfi B+ 0 -"
+    assert lines[3].endswith("median from black's side before black's moves 1-1: 0")
+    assert lines[4] == "  peak from black's side, median by result: B+ 0 (0 of 1 a mate), W+ 0 (0 of 1 a mate)"
+
+
+def test_a_missing_collection_and_a_negative_first_ply_are_named(tmp_path):
     judge = str(write_fake_judge(tmp_path))
     missing = tmp_path / "missing.sgf"
     out = run(judge, str(missing))
     assert out.returncode != 0 and out.stderr.strip() == f"{missing}: No such file or directory"
     sgf = tmp_path / "games.sgf"
     sgf.write_text(SGF)
-    out = run(judge, str(sgf), "--first", "4")
-    assert out.returncode != 0 and "--first is white's ply, an odd number of stones, not 4" in out.stderr
+    out = run(judge, str(sgf), "--first", "-1")
+    assert out.returncode != 0 and "--first is a number of stones, not -1" in out.stderr
 
 
 def test_a_judge_that_cannot_run_is_named_in_one_line(tmp_path):
