@@ -173,11 +173,13 @@ def test_a_malformed_run_and_runs_without_a_shared_position_are_named(tmp_path):
     assert out.returncode != 0 and out.stderr.strip() == f"{tmp_path / 'missing.txt'}: No such file or directory"
 
 
-def test_the_black_position_set_is_black_to_move_on_distinct_cells_and_lists_each_position_once():
-    with open(os.path.join(ROOT, "data", "gomoku_move_quality_black.txt")) as f:
+@pytest.mark.parametrize("name, count, plies", [("gomoku_move_quality_black.txt", 400, (4, 20)),
+                                                 ("gomoku_move_quality_black_middle.txt", 250, (24, 56))])
+def test_a_black_position_set_is_black_to_move_on_distinct_cells_and_lists_each_position_once(name, count, plies):
+    with open(os.path.join(ROOT, "data", name)) as f:
         positions = [line.strip() for line in f if line.strip() and not line.startswith("#")]
-    assert len(positions) == len(set(positions)) > 400
+    assert len(positions) == len(set(positions)) > count
     for position in positions:
         stones = [tuple(int(x) for x in move.split(",")) for move in position.split()]
-        assert len(stones) % 2 == 0 and 4 <= len(stones) <= 20, position
+        assert len(stones) % 2 == 0 and plies[0] <= len(stones) <= plies[1], position
         assert len(set(stones)) == len(stones) and all(0 <= r < 15 and 0 <= c < 15 for r, c in stones), position
