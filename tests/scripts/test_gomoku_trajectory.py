@@ -24,14 +24,19 @@ def run(*args):
     return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True)
 
 
-def test_white_is_judged_before_each_of_its_moves_and_the_pairings_summed(tmp_path):
+def judged(tmp_path, judge, *args):
+    """The script's output lines on SGF's games with this judge and options; it must succeed."""
     sgf = tmp_path / "games.sgf"
     sgf.write_text(SGF)
-    out = run(str(write_fake_judge(tmp_path, corner=25)), str(sgf), "--nodes", "1000", "--moves", "3")
+    out = run(str(judge), str(sgf), *args)
     assert out.returncode == 0, out.stderr
+    return out.stdout.splitlines()
+
+
+def test_white_is_judged_before_each_of_its_moves_and_the_pairings_summed(tmp_path):
     # Before white's moves at plies 3, 5 and 7 black has a stone more: -60 for white, 25 less once black
     # holds 14,14 (SGF [oo], the fifth stone).
-    assert out.stdout.splitlines() == [
+    assert judged(tmp_path, write_fake_judge(tmp_path, corner=25), "--nodes", "1000", "--moves", "3") == [
         "games.sgf 1 pbrain-kinrow rapfi B+ -60 -60 -60",
         "games.sgf 2 pbrain-kinrow rapfi W+ -60 -85 -85",
         "games.sgf 3 rapfi rapfi 0 -60 -60 -60",
@@ -45,34 +50,25 @@ def test_white_is_judged_before_each_of_its_moves_and_the_pairings_summed(tmp_pa
 
 
 def test_black_is_judged_from_an_even_first_ply_and_a_mate_counts_at_its_peak(tmp_path):
-    sgf = tmp_path / "games.sgf"
-    sgf.write_text(SGF)
     # A negative corner: the stand-in gives the side to move 20,000 more once the other side holds 14,14
     # (a mate by Rapfi's scale). Black is judged before plies 4 and 6 (level stones: 0); in game 2 black
     # holds 14,14 from the fifth stone, which helps white, not black.
-    out = run(str(write_fake_judge(tmp_path, corner=-20000)), str(sgf), "--first", "4", "--moves", "2")
-    assert out.returncode == 0, out.stderr
-    lines = out.stdout.splitlines()
+    judge = write_fake_judge(tmp_path, corner=-20000)
+    lines = judged(tmp_path, judge, "--first", "4", "--moves", "2")
     assert lines[:3] == ["games.sgf 1 pbrain-kinrow rapfi B+ 0 0", "games.sgf 2 pbrain-kinrow rapfi W+ 0 0",
                          "games.sgf 3 rapfi rapfi 0 0 0"]
     assert lines[3].endswith("median from black's side before black's moves 1-2: 0 0")
     # White before plies 5 and 7: in game 2 a mate (-60 + 20,000), clamped to 2,000 in the medians.
-    out = run(str(write_fake_judge(tmp_path, corner=-20000)), str(sgf), "--first", "5", "--moves", "2")
-    assert out.returncode == 0, out.stderr
-    lines = out.stdout.splitlines()
+    lines = judged(tmp_path, judge, "--first", "5", "--moves", "2")
     assert lines[1] == "games.sgf 2 pbrain-kinrow rapfi W+ 19940 19940"
     assert lines[3].endswith("median from white's side before white's moves 1-2: 970 970")
     assert lines[4] == "  peak from white's side, median by result: B+ -60 (0 of 1 a mate), W+ 2000 (1 of 1 a mate)"
 
 
 def test_a_position_without_a_verdict_is_shown_and_left_out(tmp_path):
-    sgf = tmp_path / "games.sgf"
-    sgf.write_text(SGF)
     # From six stones on the stand-in answers as on a full board (no verdict): black's second judged
     # move (ply 6) shows "-", and the medians and peaks are of the first alone.
-    out = run(str(write_fake_judge(tmp_path, no_move_from=6)), str(sgf), "--first", "4", "--moves", "2")
-    assert out.returncode == 0, out.stderr
-    lines = out.stdout.splitlines()
+    lines = judged(tmp_path, write_fake_judge(tmp_path, no_move_from=6), "--first", "4", "--moves", "2")
     assert lines[0] == "games.sgf 1 pbrain-kinrow rapfi B+ 0 -"
     assert lines[3].endswith("median from black's side before black's moves 1-1: 0")
     assert lines[4] == "  peak from black's side, median by result: B+ 0 (0 of 1 a mate), W+ 0 (0 of 1 a mate)"
