@@ -18,7 +18,7 @@ import math
 import re
 import sys
 
-GAME = re.compile(r"^game (\d+): (.+) \(black\) vs (.+) \(white\): (B\+|W\+|draw|0) after \d+ moves")
+GAME = re.compile(r"^game (\d+): (.+) \(black\) vs (.+) \(white\): (B\+|W\+|draw) after \d+ moves")
 
 
 def results(path, player):
@@ -36,7 +36,7 @@ def results(path, player):
         if black.startswith(player) == white.startswith(player):
             sys.exit(f"{path}: game {number}: cannot tell which side is '{player}' ({black} vs {white})")
         colour = "black" if black.startswith(player) else "white"
-        if outcome in ("draw", "0"):
+        if outcome == "draw":
             score = 0.5
         else:
             score = 1.0 if (outcome == "B+") == (colour == "black") else 0.0
