@@ -78,25 +78,31 @@ TEST(GomokuNetwork, CorruptFilesGetClearErrors) {
     EXPECT_EQ(error_of(replaced(good, "\noutput ", "\n# output ")), "eval network: missing 'output'");
 }
 
+namespace {
+
+// The side to move wins exactly when one side, and only one, has an open
+// three: no weighting of the counts expresses it (an exclusive or), a hidden
+// layer does.
+std::vector<TrainingSample> exclusive_or_samples(std::mt19937& rng, int n) {
+    std::vector<TrainingSample> out;
+    for (int i = 0; i < n; ++i) {
+        TrainingSample s;
+        int mine = static_cast<int>(rng() % 3), theirs = static_cast<int>(rng() % 3);
+        s.features = {{line_term(kFlex3, kDead), static_cast<float>(mine)},
+                      {line_term(kDead, kFlex3), static_cast<float>(theirs)},
+                      {line_term(kFlex1, kFlex1), 100.0f},
+                      {kTempoTerm, 1.0f}};
+        s.score = (mine > 0) != (theirs > 0) ? 1.0f : 0.0f;
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+}  // namespace
+
 TEST(GomokuNetworkTuner, LearnsWhatTheLinearTermsCannot) {
-    // The side to move wins exactly when one side, and only one, has an open
-    // three: no weighting of the counts expresses it (an exclusive or), a
-    // hidden layer does.
     std::mt19937 rng(7);
-    auto samples = [&](int n) {
-        std::vector<TrainingSample> out;
-        for (int i = 0; i < n; ++i) {
-            TrainingSample s;
-            int mine = static_cast<int>(rng() % 3), theirs = static_cast<int>(rng() % 3);
-            s.features = {{line_term(kFlex3, kDead), static_cast<float>(mine)},
-                          {line_term(kDead, kFlex3), static_cast<float>(theirs)},
-                          {line_term(kFlex1, kFlex1), 100.0f},
-                          {kTempoTerm, 1.0f}};
-            s.score = (mine > 0) != (theirs > 0) ? 1.0f : 0.0f;
-            out.push_back(std::move(s));
-        }
-        return out;
-    };
+    auto samples = [&](int n) { return exclusive_or_samples(rng, n); };
     std::vector<TrainingSample> fit = samples(2000), held_out = samples(500);
     EvalWeights linear;
     linear.w[line_term(kFlex1, kFlex1)] = 1;  // some linear value, so the scale is fitted to something
@@ -116,4 +122,31 @@ TEST(GomokuNetworkTuner, LearnsWhatTheLinearTermsCannot) {
     EXPECT_EQ(tune_network(fit, held_out, linear, options).network, r.network);
     options.seed = 2;
     EXPECT_NE(tune_network(fit, held_out, linear, options).network, r.network);
+}
+
+TEST(GomokuNetworkTuner, TheShareScalesTheWrittenOutputLayerAlone) {
+    std::mt19937 rng(7);
+    std::vector<TrainingSample> fit = exclusive_or_samples(rng, 1000), held_out = exclusive_or_samples(rng, 250);
+    EvalWeights linear;
+    linear.w[line_term(kFlex1, kFlex1)] = 1;
+    NetworkTuneOptions options;
+    options.epochs = 10;
+    options.learning_rate = 0.01;
+    options.batch = 64;
+    NetworkTuneResult full = tune_network(fit, held_out, linear, options);
+    options.output_share = 0.75;
+    NetworkTuneResult part = tune_network(fit, held_out, linear, options);
+    EXPECT_EQ(part.best_epoch, full.best_epoch);
+    EXPECT_EQ(part.network.input, full.network.input);
+    EXPECT_EQ(part.network.input_bias, full.network.input_bias);
+    // Ties go to the even neighbour: -7.5 is written -8, 142.5 as 142.
+    auto at_share = [](std::int32_t v) { return static_cast<std::int32_t>(std::nearbyint(v * 0.75)); };
+    int changed = 0;
+    for (int h = 0; h < kNetworkHidden; ++h) {
+        EXPECT_EQ(part.network.output[h], at_share(full.network.output[h])) << "unit " << h;
+        changed += part.network.output[h] != full.network.output[h];
+    }
+    EXPECT_GT(changed, 0);
+    EXPECT_EQ(part.network.bias, at_share(full.network.bias));
+    EXPECT_NEAR(part.held_out_network, log_loss(held_out, linear, part.network, part.scale), 1e-12);
 }

@@ -170,11 +170,12 @@ void fit_network(const std::vector<std::string>& games_files, const std::vector<
     std::string comment = fmt::format(
         "kinrow Gomoku evaluation network (docs/gomoku.md, \"The network\"), written by\n"
         "  kinrow tune-gomoku --network --opening-stones {} --epochs {} --learning-rate {} --seed {} --start {} "
-        "--load-games {}{}{}\n"
+        "--load-games {}{}{}{}\n"
         "{} games, {} positions, scale {:.0f}; held out ({} games, {} positions): the linear evaluation {:.5f}, "
         "with the network {:.5f}\n(by pass:{}; pass {} kept)",
         play.opening_stones, options.epochs, options.learning_rate, options.seed, start.empty() ? "shipped" : start,
-        joined(games_files), judged ? fmt::format(" --judge-weight {}", judge_weight) : "", choosing, fit.size(),
+        joined(games_files), judged ? fmt::format(" --judge-weight {}", judge_weight) : "", choosing,
+        options.output_share != 1 ? fmt::format(" --network-share {}", options.output_share) : "", fit.size(),
         samples.size(), r.scale, held_out.size(), validation.size(), r.held_out_linear, r.held_out_network, passes,
         r.best_epoch);
     fmt::print(stderr, "{}\n", comment);
@@ -289,6 +290,10 @@ void add_tune_gomoku_command(CLI::App& app) {
     cmd->add_option("--choice-temperature", args->network_options.choice_temperature,
                     "With --choice-weight: evaluation units per logit of a choice (default 400)")
         ->check(CLI::PositiveNumber);
+    cmd->add_option("--network-share", args->network_options.output_share,
+                    "With --network: the network's share of the evaluation, its output weights and bias as "
+                    "fitted multiplied by it when written, ties to even (default 1; PERFORMANCE.md, session 61)")
+        ->check(CLI::Range(0.0, 2.0));
     cmd->add_option("--choice-games", args->choice_games,
                     "With --choice-weight: games (training-games files) whose moves are a stronger player's");
     cmd->add_flag("--search-judge", args->search_judge,

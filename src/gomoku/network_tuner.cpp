@@ -138,6 +138,13 @@ std::int32_t rounded(double x) {
     return static_cast<std::int32_t>(std::lround(std::clamp(x, -kLimit, kLimit)));
 }
 
+// An output value as written at a share: the fitted integer scaled, ties to
+// even (std::nearbyint in the default rounding mode), so that the file at a
+// share follows from the file at full share alone.
+std::int32_t shared(std::int32_t fitted, double share) {
+    return static_cast<std::int32_t>(std::nearbyint(fitted * share));
+}
+
 }  // namespace
 
 double log_loss(const std::vector<TrainingSample>& samples, const EvalWeights& linear, const EvalNetwork& network,
@@ -253,9 +260,9 @@ NetworkTuneResult tune_network(const std::vector<TrainingSample>& fit, const std
             net.input[t][h] = rounded(best[Layout::input(t, h)] * inverse_spread[t] * kNetworkOne);
     for (int h = 0; h < H; ++h) {
         net.input_bias[h] = rounded(best[Layout::input_bias(h)] * kNetworkOne);
-        net.output[h] = rounded(best[Layout::output(h)] * result.scale);
+        net.output[h] = shared(rounded(best[Layout::output(h)] * result.scale), options.output_share);
     }
-    net.bias = rounded(best[Layout::bias()] * result.scale);
+    net.bias = shared(rounded(best[Layout::bias()] * result.scale), options.output_share);
     result.held_out_network = log_loss(held_out, linear, net, result.scale);
     return result;
 }

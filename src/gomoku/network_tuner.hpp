@@ -34,13 +34,23 @@ struct NetworkTuneOptions {
     // choice_temperature for the mover. 0: results only.
     double choice_weight = 0;
     double choice_temperature = 400;  // evaluation units per logit of the choice
+    // The network's share of the evaluation, for matches to set rather than
+    // the fit: the output weights and bias as fitted (integers) are
+    // multiplied by it when written, rounded half to even, so a file at a
+    // share follows from the file at full share alone. At full share the
+    // network's differences between sibling positions carry most of what
+    // keeps kinrow's black from a stronger player's quiet moves; 0.75 plays
+    // those moves more often and the games no better, 0.5 worse
+    // (PERFORMANCE.md, session 61): the shipped file has full share.
+    double output_share = 1;
 };
 
 struct NetworkTuneResult {
     EvalNetwork network;
     double scale = 0;  // fitted to the linear weights: evaluation units per logit
     // Held-out log-loss: the linear evaluation alone, then with the network
-    // as written (integers), and after each pass (before rounding).
+    // as written (integers, at output_share), and after each pass (before
+    // rounding).
     double held_out_linear = 0, held_out_network = 0;
     std::vector<double> held_out_by_epoch;
     // The choice loss on the held-out choices: the linear evaluation alone,
