@@ -59,6 +59,8 @@ TEST(Cli, BadInputGivesOneLineErrors) {
     expect_one_line_error("tune-gomoku --network --load-games /nonexistent/games.txt", "cannot read");
     expect_one_line_error("tune-gomoku --network --epochs 0", "--epochs");
     expect_one_line_error("tune-gomoku --network --choice-weight -1", "--choice-weight");
+    expect_one_line_error("tune-gomoku --network --network-share 1.5", "--network-share");
+    expect_one_line_error("tune-gomoku --network --network-share -0.1", "--network-share");
     expect_one_line_error("tune-gomoku --network --load-games /nonexistent/games.txt --choice-weight 0.1",
                           "--choice-games");
     expect_one_line_error("tune-gomoku --network --load-games /nonexistent/games.txt --choice-games /nonexistent/c.txt",

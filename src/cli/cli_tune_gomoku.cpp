@@ -292,8 +292,8 @@ void add_tune_gomoku_command(CLI::App& app) {
         ->check(CLI::PositiveNumber);
     cmd->add_option("--network-share", args->network_options.output_share,
                     "With --network: the network's share of the evaluation, its output weights and bias as "
-                    "fitted multiplied by it when written, ties to even (default 1; PERFORMANCE.md, session 61)")
-        ->check(CLI::Range(0.0, 2.0));
+                    "fitted multiplied by it when written, ties to even (0 to 1, default 1; PERFORMANCE.md, session 61)")
+        ->check(CLI::Range(0.0, 1.0));
     cmd->add_option("--choice-games", args->choice_games,
                     "With --choice-weight: games (training-games files) whose moves are a stronger player's");
     cmd->add_flag("--search-judge", args->search_judge,

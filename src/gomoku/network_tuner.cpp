@@ -133,16 +133,18 @@ struct ChoiceModel {
     }
 };
 
+constexpr double kFileLimit = 700000;  // a value's limit in the network file (network.cpp)
+
 std::int32_t rounded(double x) {
-    constexpr double kLimit = 700000;  // the file's limit (network.cpp)
-    return static_cast<std::int32_t>(std::lround(std::clamp(x, -kLimit, kLimit)));
+    return static_cast<std::int32_t>(std::lround(std::clamp(x, -kFileLimit, kFileLimit)));
 }
 
 // An output value as written at a share: the fitted integer scaled, ties to
 // even (std::nearbyint in the default rounding mode), so that the file at a
-// share follows from the file at full share alone.
+// share follows from the file at full share alone. Clamped as well, so that
+// no share can write a file the parser rejects.
 std::int32_t shared(std::int32_t fitted, double share) {
-    return static_cast<std::int32_t>(std::nearbyint(fitted * share));
+    return static_cast<std::int32_t>(std::clamp(std::nearbyint(fitted * share), -kFileLimit, kFileLimit));
 }
 
 }  // namespace
