@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""How much of its turn a Gomocup brain uses, and (for pbrain-kinrow) its nodes/s and depth.
+"""How much of its turn a Gomocup brain uses, and how many nodes it searches in it.
 
-Gives the brain each position of a file (the `position: MOVES` lines of
-data/gomoku_sparring_blunders.txt by default; with --every 3 --count 20, the depth set of
-docs/PERFORMANCE.md) as a 15x15 `BOARD` under `INFO timeout_turn TURN_MS`, and prints the time to
-each answer, their mean, and from pbrain-kinrow's `MESSAGE depth D score S nodes N time T ms` lines
-the nodes per second and mean depth. One brain process answers every position, as in a match.
+Gives the brain each position of a file as a 15x15 `BOARD` under `INFO timeout_turn TURN_MS`: the
+`position: MOVES` lines of data/gomoku_sparring_blunders.txt by default (with --every 3 --count 20,
+the depth set of docs/PERFORMANCE.md), or, in a file without such lines, every line that is a move
+list (`row,col` pairs; `#` comments skipped), as data/gomoku_move_quality_black_middle.txt. Prints
+the time to each answer, their mean and median, and the nodes of each answer the brain reports:
+pbrain-kinrow's `MESSAGE depth D score S nodes N time T ms` (with its nodes/s and mean depth) and
+Rapfi's `MESSAGE ... | Node 381K | ...`, the last such line before each move. One brain process
+answers every position, as in a match.
 
     scripts/pbrain_turn_time.py build/pbrain-kinrow 500
     scripts/pbrain_turn_time.py /work/sparring/rapfi/pbrain-rapfi 500
@@ -14,13 +17,27 @@ import argparse
 import os
 import re
 import select
+import statistics
 import subprocess
 import sys
 import time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 MOVE = re.compile(r"^\d+,\d+$")
+MOVE_LIST = re.compile(r"^\d+,\d+( \d+,\d+)*$")
 KINROW_MESSAGE = re.compile(r"^MESSAGE depth (\d+) score \S+ nodes (\d+) time (\d+) ms")
+RAPFI_NODES = re.compile(r"^MESSAGE .*\bNode ([\d.]+)([KMG]?)\b")
+UNIT = {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}
+
+
+def reported_nodes(messages):
+    """The nodes of an answer: its last kinrow or Rapfi statistics line, or None."""
+    for text in reversed(messages):
+        if m := KINROW_MESSAGE.match(text):
+            return int(m.group(2))
+        if m := RAPFI_NODES.match(text):
+            return round(float(m.group(1)) * UNIT[m.group(2)])
+    return None
 
 
 def positions(path, every, count):
@@ -29,9 +46,11 @@ def positions(path, every, count):
     except OSError as error:
         sys.exit(f"cannot read {path}: {error.strerror}")
     found = [line.split("position: ", 1)[1].strip() for line in lines if "position: " in line]
+    if not found:
+        found = [line.strip() for line in lines if MOVE_LIST.match(line.strip())]
     chosen = found[::every][:count]
     if not chosen:
-        sys.exit(f"{path}: no 'position: MOVES' lines")
+        sys.exit(f"{path}: no 'position: MOVES' lines and no move lists")
     result = []
     for text in chosen:
         try:
@@ -101,7 +120,7 @@ def main():
     for info in (f"timeout_turn {args.turn_ms}", "timeout_match 0", "max_memory 367001600", "thread_num 1",
                  "rule 0"):
         brain.send("INFO " + info)
-    times = []
+    times, nodes = [], []
     for moves in boards:
         brain.restart()
         brain.send("BOARD")
@@ -111,12 +130,20 @@ def main():
             own = (len(moves) - ply) % 2 == 0
             brain.send(f"{col},{row},{1 if own else 2}")
         start = time.monotonic()
+        first_message = len(brain.messages)
         brain.send("DONE")
         brain.wait_for(lambda t: MOVE.match(t) is not None)
         times.append((time.monotonic() - start) * 1000)
+        nodes.append(reported_nodes(brain.messages[first_message:]))
     brain.send("END")
     print(" ".join(f"{t:.0f}" for t in times))
-    print(f"{len(times)} positions, mean {sum(times) / len(times):.0f} ms, slowest {max(times):.0f} ms")
+    print(" ".join("-" if n is None else str(n) for n in nodes))
+    print(f"{len(times)} positions, mean {sum(times) / len(times):.0f} ms, median {statistics.median(times):.0f} ms, "
+          f"slowest {max(times):.0f} ms")
+    counted = [n for n in nodes if n is not None]
+    if counted:
+        print(f"nodes an answer (the {len(counted)} reported): median {statistics.median(counted):.0f}, "
+              f"mean {sum(counted) / len(counted):.0f}")
     stats = [m for m in (KINROW_MESSAGE.match(text) for text in brain.messages) if m]
     if stats:
         nodes = sum(int(m.group(2)) for m in stats)

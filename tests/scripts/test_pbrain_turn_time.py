@@ -23,6 +23,7 @@ for line in sys.stdin:
         print("OK", flush=True)
     elif line == "DONE":
         print("MESSAGE thinking", flush=True)
+        print("MESSAGE Speed 811K | Depth 19-38 | Eval -140 | Node 381K | Time 470ms", flush=True)
         print("0,0", flush=True)
     elif line == "END":
         break
@@ -55,6 +56,8 @@ def test_gives_each_position_as_a_board_with_the_side_to_move_as_its_own_stones(
     assert out.returncode == 0, out.stderr
     assert "2 positions, mean" in out.stdout
     assert "nodes/s" not in out.stdout  # no kinrow MESSAGE lines to read
+    # Rapfi's statistics line read as 381,000 nodes an answer.
+    assert "nodes an answer (the 2 reported): median 381000, mean 381000" in out.stdout
     sent = log.read_text().splitlines()
     assert sent[0] == "START 15"
     assert "INFO timeout_turn 300" in sent
@@ -69,6 +72,18 @@ def test_gives_each_position_as_a_board_with_the_side_to_move_as_its_own_stones(
     assert sent[-1] == "END"
 
 
+def test_reads_a_file_of_plain_move_lists(tmp_path):
+    log = tmp_path / "log.txt"
+    positions = tmp_path / "positions.txt"
+    positions.write_text("# a comment 1,1\n7,7 7,8 8,8\nnot a position\n6,6 6,7 7,7 5,5\n")
+    fake = brain(tmp_path, FAKE_BRAIN.format(python=sys.executable, log=str(log)))
+    out = run(sys.executable, SCRIPT, fake, "300", "--positions", str(positions), "--every", "1")
+    assert out.returncode == 0, out.stderr
+    assert "2 positions, mean" in out.stdout
+    sent = log.read_text().splitlines()
+    assert sent[sent.index("BOARD") + 1:sent.index("DONE")] == ["7,7,2", "8,7,1", "8,8,2"]
+
+
 def test_reads_kinrows_nodes_and_depth(tmp_path):
     kinrow = os.environ.get("KINROW_BINARY")
     if not kinrow:
@@ -80,6 +95,7 @@ def test_reads_kinrows_nodes_and_depth(tmp_path):
     assert out.returncode == 0, out.stderr
     assert "2 positions, mean" in out.stdout
     assert "nodes/s" in out.stdout and "mean depth" in out.stdout
+    assert "nodes an answer (the 2 reported)" in out.stdout
 
 
 def test_names_bad_arguments(tmp_path):
@@ -88,7 +104,7 @@ def test_names_bad_arguments(tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_text("no positions here\n")
     out = run(sys.executable, SCRIPT, "/bin/true", "500", "--positions", str(empty))
-    assert out.returncode != 0 and "no 'position: MOVES' lines" in out.stderr
+    assert out.returncode != 0 and "no 'position: MOVES' lines and no move lists" in out.stderr
     out = run(sys.executable, SCRIPT, "/bin/true", "0")
     assert out.returncode != 0 and "must be positive" in out.stderr
     # A brain that ends at once: a one-line error, not a traceback.
