@@ -6,7 +6,8 @@ Gives the brain each position of a file as a 15x15 `BOARD` under `INFO timeout_t
 the depth set of docs/PERFORMANCE.md), or, in a file without such lines, every line that is a move
 list (`row,col` pairs; `#` comments skipped), as data/gomoku_move_quality_black_middle.txt. Prints
 the time to each answer, their mean and median, and the nodes of each answer the brain reports:
-pbrain-kinrow's `MESSAGE depth D score S nodes N time T ms` (with its nodes/s and mean depth) and
+pbrain-kinrow's `MESSAGE depth D score S nodes N time T ms` (with its nodes/s, mean depth and the
+nodes' split between the main search, the VCF at its leaves and the threat searches at the root) and
 Rapfi's `MESSAGE ... | Node 381K | ...`, the last such line before each move. One brain process
 answers every position, as in a match.
 
@@ -26,6 +27,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 MOVE = re.compile(r"^\d+,\d+$")
 MOVE_LIST = re.compile(r"^\d+,\d+( \d+,\d+)*$")
 KINROW_MESSAGE = re.compile(r"^MESSAGE depth (\d+) score \S+ nodes (\d+) time (\d+) ms")
+KINROW_SPLIT = re.compile(r"nodes: (\d+) main search, (\d+) leaf VCF, (\d+) root threats")
 RAPFI_NODES = re.compile(r"^MESSAGE .*\bNode ([\d.]+)([KMG]?)\b")
 UNIT = {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}
 
@@ -150,6 +152,10 @@ def main():
         ms = sum(int(m.group(3)) for m in stats)
         depth = sum(int(m.group(1)) for m in stats) / len(stats)
         print(f"nodes/s {nodes / max(ms, 1) * 1000:.0f}, mean depth {depth:.2f} (from the brain's MESSAGE lines)")
+    split = [tuple(int(v) for v in m.groups()) for m in (KINROW_SPLIT.search(text) for text in brain.messages) if m]
+    if split and (total := sum(map(sum, split))):
+        main_search, leaf, root = (sum(part) / total * 100 for part in zip(*split))
+        print(f"kinrow's nodes: main search {main_search:.0f}%, leaf VCF {leaf:.0f}%, root threat searches {root:.0f}%")
 
 
 if __name__ == "__main__":

@@ -96,6 +96,7 @@ def test_reads_kinrows_nodes_and_depth(tmp_path):
     assert "2 positions, mean" in out.stdout
     assert "nodes/s" in out.stdout and "mean depth" in out.stdout
     assert "nodes an answer (the 2 reported)" in out.stdout
+    assert "kinrow's nodes: main search" in out.stdout and "root threat searches" in out.stdout
 
 
 def test_names_bad_arguments(tmp_path):
