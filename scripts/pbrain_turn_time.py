@@ -23,13 +23,13 @@ import subprocess
 import sys
 import time
 
+from rapfi_judge import rapfi_node_count
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 MOVE = re.compile(r"^\d+,\d+$")
 MOVE_LIST = re.compile(r"^\d+,\d+( \d+,\d+)*$")
 KINROW_MESSAGE = re.compile(r"^MESSAGE depth (\d+) score \S+ nodes (\d+) time (\d+) ms")
 KINROW_SPLIT = re.compile(r"nodes: (\d+) main search, (\d+) leaf VCF, (\d+) root threats")
-RAPFI_NODES = re.compile(r"^MESSAGE .*\bNode ([\d.]+)([KMG]?)\b")
-UNIT = {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}
 
 
 def reported_nodes(messages):
@@ -37,8 +37,8 @@ def reported_nodes(messages):
     for text in reversed(messages):
         if m := KINROW_MESSAGE.match(text):
             return int(m.group(2))
-        if m := RAPFI_NODES.match(text):
-            return round(float(m.group(1)) * UNIT[m.group(2)])
+        if text.startswith("MESSAGE") and (count := rapfi_node_count(text)) is not None:
+            return count
     return None
 
 
@@ -122,7 +122,7 @@ def main():
     for info in (f"timeout_turn {args.turn_ms}", "timeout_match 0", "max_memory 367001600", "thread_num 1",
                  "rule 0"):
         brain.send("INFO " + info)
-    times, nodes = [], []
+    times, answer_nodes = [], []
     for moves in boards:
         brain.restart()
         brain.send("BOARD")
@@ -136,13 +136,13 @@ def main():
         brain.send("DONE")
         brain.wait_for(lambda t: MOVE.match(t) is not None)
         times.append((time.monotonic() - start) * 1000)
-        nodes.append(reported_nodes(brain.messages[first_message:]))
+        answer_nodes.append(reported_nodes(brain.messages[first_message:]))
     brain.send("END")
     print(" ".join(f"{t:.0f}" for t in times))
-    print(" ".join("-" if n is None else str(n) for n in nodes))
+    print(" ".join("-" if n is None else str(n) for n in answer_nodes))
     print(f"{len(times)} positions, mean {sum(times) / len(times):.0f} ms, median {statistics.median(times):.0f} ms, "
           f"slowest {max(times):.0f} ms")
-    counted = [n for n in nodes if n is not None]
+    counted = [n for n in answer_nodes if n is not None]
     if counted:
         print(f"nodes an answer (the {len(counted)} reported): median {statistics.median(counted):.0f}, "
               f"mean {sum(counted) / len(counted):.0f}")

@@ -1,13 +1,20 @@
 """Rapfi (its classical evaluator, one thread) driven over the Gomocup protocol as a judge: its
 evaluation and its move for a position, at a fixed node budget, so that the verdict does not depend
 on the machine's load. Shared by balanced_openings.py, sparring_blunders.py, gomoku_tactics.py and
-judge_training_games.py."""
+judge_training_games.py (and rapfi_node_count by pbrain_turn_time.py)."""
 import re
 import select
 import subprocess
 
 # Scores beyond this are Rapfi's mate scores (score() below).
 MATE_THRESHOLD = 19000
+NODE_COUNT = re.compile(r"\bNode ([\d.]+)([KMG]?)\b")
+
+
+def rapfi_node_count(line):
+    """The nodes in one of Rapfi's statistics lines ('... | Node 381K | ...', 'Node 1.2M'), or None."""
+    m = NODE_COUNT.search(line)
+    return round(float(m.group(1)) * {"": 1, "K": 10**3, "M": 10**6, "G": 10**9}[m.group(2)]) if m else None
 
 
 class RapfiJudge:
@@ -57,9 +64,8 @@ class RapfiJudge:
             m = re.search(r"Eval ([-+]?\w+)", line)
             if m:
                 value = m.group(1)
-            m = re.search(r"Node (\d+)([KMG]?)", line)
-            if m:
-                nodes = int(m.group(1)) * {"": 1, "K": 10**3, "M": 10**6, "G": 10**9}[m.group(2)]
+            if (count := rapfi_node_count(line)) is not None:
+                nodes = count
             m = re.fullmatch(r"(-?\d+),(-?\d+)", line)
             if m:
                 move = (int(m.group(1)), int(m.group(2)))
