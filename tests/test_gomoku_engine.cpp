@@ -548,3 +548,38 @@ TEST(GomokuSearch, KeepsAClaimAfterEveryReply) {
     }
     EXPECT_EQ(dropped, 0);
 }
+
+// With the turn measured in nodes every search of it counts: the root's
+// threat searches stop at their shares and the main search at the turn's
+// end (read every 1,024 nodes, so it may run a little over), where a plain
+// node limit counts the main search alone and leaves the root's free.
+TEST(GomokuSearch, TurnNodesCountTheWholeTurn) {
+    Position pos = Position::from_moves(parse_game("gomoku"), "5,9 5,5 6,6 8,6 6,9 7,5 7,9 8,9 6,8 6,5 8,5");
+    SearchLimits limits;
+    limits.turn_nodes = 100000;
+    limits.time_ms = 60000;  // far off: the nodes decide
+    SearchReport r = think(pos, limits);
+    EXPECT_EQ(r.nodes, r.main_nodes + r.leaf_vcf_nodes + r.root_threat_nodes);
+    EXPECT_LE(r.nodes, limits.turn_nodes + 2048);
+    EXPECT_GT(r.main_nodes, limits.turn_nodes / 4);  // the root's searches left the main search its part
+    EXPECT_GT(r.depth, 0);
+    SearchReport main_only = think(pos, 100000);
+    EXPECT_GT(main_only.root_threat_nodes, 2 * r.root_threat_nodes);
+    SearchReport again = think(pos, limits);
+    EXPECT_EQ(again.move, r.move);
+    EXPECT_EQ(again.nodes, r.nodes);
+}
+
+// The defence still holds within a turn of nodes: the position of
+// DefendsAgainstTheOpponentsVct, its checks now within their quarter.
+TEST(GomokuTactics, DefendsWithinATurnOfNodes) {
+    Position pos = Position::from_moves(parse_game("gomoku"), "5,6 6,6 9,8 6,5 9,7 7,5 6,7 5,5 4,5 7,8 7,7 8,7");
+    SearchLimits limits;
+    limits.turn_nodes = 400000;
+    limits.time_ms = 60000;
+    SearchReport r = think(pos, limits);
+    EXPECT_GT(r.defence_checks, 0);
+    ASSERT_TRUE(pos.is_legal(r.move));
+    pos.play(r.move);
+    EXPECT_FALSE(vct_of(pos, 12, 2000000).win) << "after " << pos.move_string(r.move);
+}

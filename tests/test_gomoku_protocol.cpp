@@ -607,6 +607,20 @@ TEST(GomokuMatch, ConcurrentTablesPlayTheSameGamesInOrder) {
     EXPECT_EQ(one.wins + one.draws + one.losses, 6);
 }
 
+// A turn measured in nodes repeats as exactly, its root threat searches and
+// defence included (here with the VCT on).
+TEST(GomokuMatch, TurnsOfNodesPlayTheSameGamesAtAnyNumberOfTables) {
+    MatchOptions opts;
+    opts.game = parse_game("gomoku");
+    opts.games = 4;
+    opts.opening_stones = 3;
+    opts.seed = 12;
+    opts.time_ms = 60000;
+    const std::string strong = "kinrow:turn_nodes=6000,tt=4", weak = "kinrow:turn_nodes=2000,tt=4";
+    MatchResult one = expect_the_same_at_one_and_two_tables(opts, strong, weak);
+    EXPECT_EQ(one.wins + one.draws + one.losses, 4);
+}
+
 // The SPRT stops a match at two tables after the same games as at one, though
 // the second table may have played on past the verdict: those games are left out.
 TEST(GomokuMatch, TheSprtStopsAfterTheSameGamesAtAnyNumberOfTables) {
@@ -663,7 +677,9 @@ TEST(GomokuMatch, AFailingTableEndsTheMatchWithItsError) {
 TEST(GomokuMatch, BuiltInOptionsAreParsedAndCheckedKeyByKey) {
     EXPECT_NE(make_contestant("kinrow:threads=2,depth=2,tt=8", 100, 0), nullptr);
     EXPECT_NE(make_contestant("kinrow", 100, 0), nullptr);
-    for (const char* bad : {"kinrow:thread=2", "kinrow:threads", "kinrow:threads=-1", "kinrow:depth=x"}) {
+    EXPECT_NE(make_contestant("kinrow:turn_nodes=50000,tt=8", 100, 0), nullptr);
+    for (const char* bad : {"kinrow:thread=2", "kinrow:threads", "kinrow:threads=-1", "kinrow:depth=x",
+                            "kinrow:turn_nodes=x", "kinrow:turn_node=5"}) {
         try {
             make_contestant(bad, 100, 0);
             ADD_FAILURE() << bad << " was accepted";

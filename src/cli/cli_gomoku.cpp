@@ -68,7 +68,8 @@ void add_match_command(CLI::App& app) {
     auto* cmd = app.add_subcommand(
         "match", "Play games between two engines and report W/D/L, score and Elo difference");
     cmd->add_option("first", args->first,
-                    "Engine: kinrow[:time=MS,depth=N,nodes=N,vcf=0|1,vct=0|1,tt=MiB,threads=N] or a pbrain-* executable")
+                    "Engine: kinrow[:time=MS,depth=N,nodes=N,turn_nodes=N,vcf=0|1,vct=0|1,tt=MiB,threads=N] "
+                    "or a pbrain-* executable")
         ->required();
     cmd->add_option("second", args->second, "The opponent, in the same form")->required();
     cmd->add_option("--game", args->game, "gomoku (default), gomoku-standard or mnk:W,H,5[:exact]");

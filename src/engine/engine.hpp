@@ -88,6 +88,8 @@ struct Options {
     int gomoku_default_time_ms = 3000;
     bool gomoku_root_vcf = true;
     bool gomoku_root_vct = true;
+    // The Gomoku turn measured in nodes (gomoku::SearchLimits::turn_nodes; 0: none).
+    std::uint64_t gomoku_turn_nodes = 0;
     // Weighted: the search depth when none is given (the course default).
     int weighted_default_depth = 4;
     // Prover: write the proof tree here (empty: none); resume from and save

@@ -52,6 +52,7 @@ public:
         limits_.stop = options.stop;
         limits_.vcf = options.gomoku_root_vcf;
         limits_.vct = options.gomoku_root_vct;
+        limits_.turn_nodes = options.gomoku_turn_nodes;
         set_threads(options.threads);
     }
 
@@ -96,6 +97,7 @@ public:
         if (each.time_ms)
             each.time_ms = std::max(kMinMoveTimeMs, each.time_ms / static_cast<int>(near.size()));
         if (each.nodes) each.nodes = std::max<std::uint64_t>(1, each.nodes / near.size());
+        if (each.turn_nodes) each.turn_nodes = std::max<std::uint64_t>(1, each.turn_nodes / near.size());
         if (each.depth > 1) --each.depth;
 
         MoveAnalysis a;
@@ -128,7 +130,8 @@ public:
         limits_.nodes = l.nodes;
         limits_.time_ms = l.time_ms;
         limits_.target_ms = l.target_ms;
-        if (!limits_.depth && !limits_.nodes && !limits_.time_ms) limits_.time_ms = options_.gomoku_default_time_ms;
+        if (!limits_.depth && !limits_.nodes && !limits_.time_ms && !options_.gomoku_turn_nodes)
+            limits_.time_ms = options_.gomoku_default_time_ms;
     }
     void set_threads(int threads) override {
         if (threads < 1) throw Error(fmt::format("threads must be at least 1, not {}", threads));

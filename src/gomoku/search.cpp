@@ -230,6 +230,12 @@ std::chrono::steady_clock::time_point Engine::deadline() const {
     return start_ + std::chrono::milliseconds(limits_.time_ms);
 }
 
+std::uint64_t Engine::within_turn(std::uint64_t budget, std::uint64_t until) const {
+    if (!limits_.turn_nodes) return budget;
+    std::uint64_t left = until > spent() ? until - spent() : 1;
+    return std::min(budget, left);
+}
+
 void Engine::check_limits() {
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) stop_ = true;
     check_clock();
@@ -241,7 +247,8 @@ void Engine::check_limits() {
 // The node limit keeps its own cadence, so node-limited searches stay as
 // they were.
 void Engine::check_clock() {
-    next_clock_check_ = nodes_ + vcf_nodes_ + 1024;
+    next_clock_check_ = spent() + 1024;
+    if (limits_.turn_nodes && spent() >= limits_.turn_nodes) stop_ = true;
     if (limits_.time_ms) {
         auto elapsed = std::chrono::steady_clock::now() - start_;
         if (elapsed >= std::chrono::milliseconds(limits_.time_ms)) stop_ = true;
@@ -342,7 +349,7 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
     ++nodes_;
     if (limits_.nodes && nodes_ >= limits_.nodes) stop_ = true;
     if ((nodes_ & 1023) == 0) check_limits();
-    else if (nodes_ + vcf_nodes_ >= next_clock_check_) check_clock();
+    else if (spent() >= next_clock_check_) check_clock();
     if (stop_) return 0;
     Board& b = board_;
     Colour me = b.side_to_move(), them = other(me);
@@ -467,19 +474,20 @@ std::vector<Move> Engine::principal_variation(int max_length) {
     return pv;
 }
 
-Sq Engine::winning_threat(int share) {
-    VcfResult r = vcf_.solve(board_, 16, limits_.vcf_nodes / share, deadline());
+Sq Engine::winning_threat(int share, std::uint64_t until) {
+    VcfResult r = vcf_.solve(board_, 16, within_turn(limits_.vcf_nodes / share, until), deadline());
     vcf_nodes_ += r.nodes;
     if (r.win) return r.line[0];
     if (!limits_.vct) return kNoSq;
-    VctResult t = vct_.solve(board_, kDefenceVctThreats, limits_.vct_nodes / share, deadline());
+    VctResult t =
+        vct_.solve(board_, kDefenceVctThreats, within_turn(limits_.vct_nodes / share, until), deadline());
     vcf_nodes_ += t.nodes;
     return t.win ? t.first : kNoSq;
 }
 
-bool Engine::opponent_wins_after(Sq move) {
+bool Engine::opponent_wins_after(Sq move, std::uint64_t until) {
     board_.play(move);
-    bool lost = !board_.last_move_won() && winning_threat(kCheckShare) != kNoSq;
+    bool lost = !board_.last_move_won() && winning_threat(kCheckShare, until) != kNoSq;
     board_.undo();
     return lost;
 }
@@ -487,7 +495,7 @@ bool Engine::opponent_wins_after(Sq move) {
 int Engine::defend(Sq* root, int n) {
     Colour me = board_.side_to_move();
     board_.set_side_to_move(other(me));
-    Sq threat = winning_threat(kThreatShare);
+    Sq threat = winning_threat(kThreatShare, limits_.turn_nodes);
     board_.set_side_to_move(me);
     if (threat == kNoSq) return n;
     // His first threat square is the likeliest defence: checked first.
@@ -498,12 +506,14 @@ int Engine::defend(Sq* root, int n) {
     auto end = limits_.time_ms
                    ? std::chrono::steady_clock::now() + std::chrono::milliseconds(limits_.time_ms / kDefenceTimeShare)
                    : std::chrono::steady_clock::time_point::max();
+    const std::uint64_t end_nodes = spent() + limits_.turn_nodes / kDefenceTimeShare;
     Sq safe[kMaxSquares], rest[kMaxSquares];
     int n_safe = 0, n_rest = 0;
     for (int i = 0; i < n; ++i) {
-        bool checked = i < kDefenceChecks && std::chrono::steady_clock::now() < end;
+        bool checked = i < kDefenceChecks && std::chrono::steady_clock::now() < end &&
+                       (!limits_.turn_nodes || spent() < end_nodes);
         defence_checks_ += checked;
-        if (checked && !opponent_wins_after(root[i])) safe[n_safe++] = root[i];
+        if (checked && !opponent_wins_after(root[i], end_nodes)) safe[n_safe++] = root[i];
         else rest[n_rest++] = root[i];
     }
     if (!n_safe) return n;  // no defence found: every move stays a candidate
@@ -550,7 +560,7 @@ SearchReport& Engine::report_nodes(SearchReport& r) const {
     r.root_threat_nodes = root_threat_nodes_ == kNoMainSearch ? vcf_nodes_ : root_threat_nodes_;
     r.main_nodes = nodes_;
     r.leaf_vcf_nodes = vcf_nodes_ - r.root_threat_nodes;
-    r.nodes = nodes_ + vcf_nodes_;
+    r.nodes = spent();
     r.defence_checks = defence_checks_;
     return r;
 }
@@ -700,7 +710,7 @@ SearchReport Engine::choose(const Board& board, const SearchLimits& limits,
         return publish(report(move, table_score, 0, "table"));
 
     if (limits.vcf) {
-        VcfResult r = vcf_.solve(b, 32, limits.vcf_nodes, deadline());
+        VcfResult r = vcf_.solve(b, 32, within_turn(limits.vcf_nodes, limits.turn_nodes), deadline());
         vcf_nodes_ += r.nodes;
         if (r.win) {
             SearchReport win = report(r.line[0], win_in(r.plies), 0, "vcf");
@@ -728,13 +738,14 @@ SearchReport Engine::choose(const Board& board, const SearchLimits& limits,
         VctResult r;
         if (follow) {
             const std::uint64_t budget = kClaimTryBudgetFactor * limits.vct_nodes;
-            r = vct_.solve(b, kVctThreats, budget, turn_part(4), claim_threats_ - 1);
+            r = vct_.solve(b, kVctThreats, within_turn(budget, limits.turn_nodes / 4), turn_part(4),
+                           claim_threats_ - 1);
             if (r.aborted) {
                 vcf_nodes_ += r.nodes;
-                r = vct_.solve(b, kVctThreats, budget, turn_part(2));
+                r = vct_.solve(b, kVctThreats, within_turn(budget, limits.turn_nodes / 2), turn_part(2));
             }
         } else {
-            r = vct_.solve(b, kVctThreats, limits.vct_nodes, turn_part(4));
+            r = vct_.solve(b, kVctThreats, within_turn(limits.vct_nodes, limits.turn_nodes / 4), turn_part(4));
         }
         vcf_nodes_ += r.nodes;
         if (r.win) {
@@ -835,6 +846,12 @@ SearchReport Engine::choose(const Board& board, const SearchLimits& limits,
             auto now = std::chrono::steady_clock::now();
             auto main_budget = std::chrono::milliseconds(budget) - (search_start - start_);
             if ((now - search_start) * 5 > main_budget * 3) break;
+        }
+        if (limits.turn_nodes) {
+            // The same rule, counted in nodes.
+            std::uint64_t main_budget =
+                limits.turn_nodes > root_threat_nodes_ ? limits.turn_nodes - root_threat_nodes_ : 0;
+            if ((spent() - root_threat_nodes_) * 5 > main_budget * 3) break;
         }
         previous_best = iteration_best;
         previous_score = best_score;

@@ -36,6 +36,15 @@ struct SearchLimits {
     // never beyond time_ms: hard positions get more of the match time.
     int target_ms = 0;
     std::uint64_t nodes = 0;     // main-search nodes; 0 = none
+    // The whole turn measured in nodes (0: none): every search of the turn
+    // counts (the root's threat searches, the defence, the main search and
+    // its leaf VCF), and each part stops at the share of it that it gets of
+    // time_ms (the root VCT a quarter, the defence a quarter from its start,
+    // the next iteration only with 40% of the main search's part left). A
+    // node-limited match then splits the turn as a timed one does, move for
+    // move the same on any machine (nodes, unlike `nodes`, leave the root's
+    // searches free).
+    std::uint64_t turn_nodes = 0;
     int depth = 0;               // iterative deepening up to this depth; 0 = no limit
     bool vcf = true;             // VCF at the root (our win, and the opponent's threats)
     std::uint64_t vcf_nodes = 200000;  // budget of each root VCF search
@@ -167,17 +176,25 @@ private:
     // the evaluation.
     int leaf(int alpha, int beta, int ply);
     void check_limits();
-    // The clock alone, read by work done (leaf VCF nodes included), so that a
-    // stretch of four-rich leaves cannot run past the time limit.
+    // The clock and the turn's nodes, read by work done (leaf VCF nodes
+    // included), so that a stretch of four-rich leaves cannot run past the
+    // time limit.
     void check_clock();
     // When the move must be ready; the default time point when there is no limit.
     std::chrono::steady_clock::time_point deadline() const;
+    // Nodes of every kind searched this turn.
+    std::uint64_t spent() const { return nodes_ + vcf_nodes_; }
+    // A threat search's node budget: `budget`, and with the turn measured in
+    // nodes no more than is left until `until` of the turn's nodes are spent
+    // (at least one: a budget of 0 means none to the threat searches).
+    std::uint64_t within_turn(std::uint64_t budget, std::uint64_t until) const;
     std::vector<Move> principal_variation(int max_length);
     // The first move of a win of the side to move's by VCF, or else by VCT,
-    // within 1/share of vcf_nodes and of vct_nodes; kNoSq when none is found.
-    Sq winning_threat(int share);
+    // within 1/share of vcf_nodes and of vct_nodes (and, with the turn in
+    // nodes, until `until` of them are spent); kNoSq when none is found.
+    Sq winning_threat(int share, std::uint64_t until);
     // Does the opponent win so after our `move`?
-    bool opponent_wins_after(Sq move);
+    bool opponent_wins_after(Sq move, std::uint64_t until);
     // If the opponent would win so were it his move (a null move of ours):
     // brings the moves after which he does not (of the first kDefenceChecks,
     // within a quarter of the turn from the defence's start) to the front of

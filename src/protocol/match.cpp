@@ -227,9 +227,10 @@ std::unique_ptr<Contestant> make_contestant(const std::string& spec, int time_ms
         else if (key == "nodes") limits.nodes = static_cast<std::uint64_t>(value);
         else if (key == "vcf") options.gomoku_root_vcf = value != 0;
         else if (key == "vct") options.gomoku_root_vct = value != 0;
+        else if (key == "turn_nodes") options.gomoku_turn_nodes = static_cast<std::uint64_t>(value);
         else if (key == "tt") options.tt_mb = static_cast<std::size_t>(std::max(1LL, value));
         else if (key == "threads") options.threads = static_cast<int>(std::clamp(value, 1LL, 64LL));
-        else throw Error(fmt::format("unknown engine option '{}' in '{}' (time, depth, nodes, vcf, vct, tt, threads)",
+        else throw Error(fmt::format("unknown engine option '{}' in '{}' (time, depth, nodes, turn_nodes, vcf, vct, tt, threads)",
                                      key, spec));
     }
     return std::make_unique<EnginePlayer>(spec, options);
