@@ -596,29 +596,19 @@ MatchResult expect_the_same_at_one_and_two_tables(MatchOptions opts, const std::
 
 // Games at two tables at once are the games of one table: the same openings,
 // colours, moves and results for players limited by nodes, saved in game order.
+// Both node limits: the main search's, and the whole turn's (root threat
+// searches and defence included, here with the VCT on).
 TEST(GomokuMatch, ConcurrentTablesPlayTheSameGamesInOrder) {
     MatchOptions opts;
     opts.game = parse_game("gomoku");
     opts.games = 6;
     opts.opening_stones = 3;
     opts.seed = 11;
-    const std::string strong = "kinrow:nodes=2000,vct=0,tt=4", weak = "kinrow:nodes=500,vct=0,tt=4";
-    MatchResult one = expect_the_same_at_one_and_two_tables(opts, strong, weak);
-    EXPECT_EQ(one.wins + one.draws + one.losses, 6);
-}
-
-// A turn measured in nodes repeats as exactly, its root threat searches and
-// defence included (here with the VCT on).
-TEST(GomokuMatch, TurnsOfNodesPlayTheSameGamesAtAnyNumberOfTables) {
-    MatchOptions opts;
-    opts.game = parse_game("gomoku");
-    opts.games = 4;
-    opts.opening_stones = 3;
-    opts.seed = 12;
-    opts.time_ms = 60000;
-    const std::string strong = "kinrow:turn_nodes=6000,tt=4", weak = "kinrow:turn_nodes=2000,tt=4";
-    MatchResult one = expect_the_same_at_one_and_two_tables(opts, strong, weak);
-    EXPECT_EQ(one.wins + one.draws + one.losses, 4);
+    for (auto [strong, weak] : {std::pair{"kinrow:nodes=2000,vct=0,tt=4", "kinrow:nodes=500,vct=0,tt=4"},
+                                std::pair{"kinrow:turn_nodes=6000,tt=4", "kinrow:turn_nodes=2000,tt=4"}}) {
+        MatchResult one = expect_the_same_at_one_and_two_tables(opts, strong, weak);
+        EXPECT_EQ(one.wins + one.draws + one.losses, 6) << strong;
+    }
 }
 
 // The SPRT stops a match at two tables after the same games as at one, though
