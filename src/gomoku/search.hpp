@@ -42,8 +42,8 @@ struct SearchLimits {
     // time_ms (the root VCT a quarter, the defence a quarter from its start,
     // the next iteration only with 40% of the main search's part left). A
     // node-limited match then splits the turn as a timed one does, move for
-    // move the same on any machine (nodes, unlike `nodes`, leave the root's
-    // searches free).
+    // move the same on any machine (`nodes` limits the main search alone and
+    // leaves the root's threat searches free).
     std::uint64_t turn_nodes = 0;
     int depth = 0;               // iterative deepening up to this depth; 0 = no limit
     bool vcf = true;             // VCF at the root (our win, and the opponent's threats)
@@ -185,8 +185,8 @@ private:
     // Nodes of every kind searched this turn.
     std::uint64_t spent() const { return nodes_ + vcf_nodes_; }
     // A threat search's node budget: `budget`, and with the turn measured in
-    // nodes no more than is left until `until` of the turn's nodes are spent
-    // (at least one: a budget of 0 means none to the threat searches).
+    // nodes no more than is left until `until` of the turn's nodes are spent,
+    // but at least one (to the threat searches a budget of 0 means no limit).
     std::uint64_t within_turn(std::uint64_t budget, std::uint64_t until) const;
     std::vector<Move> principal_variation(int max_length);
     // The first move of a win of the side to move's by VCF, or else by VCT,
