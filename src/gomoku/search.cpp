@@ -731,21 +731,28 @@ SearchReport Engine::choose(const Board& board, const SearchLimits& limits,
         // nodes from 7 threats where deepening from one took 2,529; the claim
         // was let go for a move): then it deepens from one threat.
         bool follow = claim_threats_ > 0 && follows_claim();
-        auto turn_part = [&](int parts) {
-            return limits.time_ms ? start_ + std::chrono::milliseconds(limits.time_ms / parts)
-                                  : std::chrono::steady_clock::time_point{};
+        // The first 1/parts of the turn: its end in time, and in nodes spent.
+        struct TurnPart {
+            std::chrono::steady_clock::time_point deadline;
+            std::uint64_t nodes;
         };
+        auto turn_part = [&](int parts) {
+            return TurnPart{limits.time_ms ? start_ + std::chrono::milliseconds(limits.time_ms / parts)
+                                           : std::chrono::steady_clock::time_point{},
+                            limits.turn_nodes / parts};
+        };
+        const TurnPart quarter = turn_part(4);
         VctResult r;
         if (follow) {
             const std::uint64_t budget = kClaimTryBudgetFactor * limits.vct_nodes;
-            r = vct_.solve(b, kVctThreats, within_turn(budget, limits.turn_nodes / 4), turn_part(4),
-                           claim_threats_ - 1);
+            r = vct_.solve(b, kVctThreats, within_turn(budget, quarter.nodes), quarter.deadline, claim_threats_ - 1);
             if (r.aborted) {
                 vcf_nodes_ += r.nodes;
-                r = vct_.solve(b, kVctThreats, within_turn(budget, limits.turn_nodes / 2), turn_part(2));
+                const TurnPart half = turn_part(2);
+                r = vct_.solve(b, kVctThreats, within_turn(budget, half.nodes), half.deadline);
             }
         } else {
-            r = vct_.solve(b, kVctThreats, within_turn(limits.vct_nodes, limits.turn_nodes / 4), turn_part(4));
+            r = vct_.solve(b, kVctThreats, within_turn(limits.vct_nodes, quarter.nodes), quarter.deadline);
         }
         vcf_nodes_ += r.nodes;
         if (r.win) {
@@ -833,10 +840,12 @@ SearchReport Engine::choose(const Board& board, const SearchLimits& limits,
         publish(best);
         if (stop_) break;
         if (std::abs(best_score) > kWinThreshold) break;  // a proven result
+        // The next iteration costs about as much as all before it; start it
+        // only with 40% of the main search's budget left (a stopped one still
+        // counts once its first move, the previous best, is done), in time and
+        // in the turn's nodes alike.
+        auto no_room_left = [](auto used, auto budget) { return used * 5 > budget * 3; };
         if (limits.time_ms) {
-            // The next iteration costs about as much as all before it; start it
-            // only with 40% of the main search's budget left (a stopped one
-            // still counts once its first move, the previous best, is done).
             // The main search's budget is what the threat searches before it
             // left: paced on the whole turn, a 400 ms turn whose threat
             // searches took 200 ms stopped after depth 1 (issue 11).
@@ -845,13 +854,12 @@ SearchReport Engine::choose(const Board& board, const SearchLimits& limits,
             if (unstable) budget = std::min(limits.time_ms, 2 * budget);
             auto now = std::chrono::steady_clock::now();
             auto main_budget = std::chrono::milliseconds(budget) - (search_start - start_);
-            if ((now - search_start) * 5 > main_budget * 3) break;
+            if (no_room_left(now - search_start, main_budget)) break;
         }
         if (limits.turn_nodes) {
-            // The same rule, counted in nodes.
             std::uint64_t main_budget =
                 limits.turn_nodes > root_threat_nodes_ ? limits.turn_nodes - root_threat_nodes_ : 0;
-            if ((spent() - root_threat_nodes_) * 5 > main_budget * 3) break;
+            if (no_room_left(spent() - root_threat_nodes_, main_budget)) break;
         }
         previous_best = iteration_best;
         previous_score = best_score;
