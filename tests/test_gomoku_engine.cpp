@@ -552,7 +552,9 @@ TEST(GomokuSearch, KeepsAClaimAfterEveryReply) {
 // With the turn measured in nodes every search of it counts: the root's
 // threat searches stop at their shares and the main search at the turn's
 // end (read every 1,024 nodes, so it may run a little over), where a plain
-// node limit counts the main search alone and leaves the root's free.
+// node limit counts the main search alone and leaves the root's free. A
+// turn has nothing to bank what it leaves: with no win proven, it is
+// searched to its end (no iteration is skipped for want of room).
 TEST(GomokuSearch, TurnNodesCountTheWholeTurn) {
     Position pos = Position::from_moves(parse_game("gomoku"), "5,9 5,5 6,6 8,6 6,9 7,5 7,9 8,9 6,8 6,5 8,5");
     SearchLimits limits;
@@ -561,6 +563,8 @@ TEST(GomokuSearch, TurnNodesCountTheWholeTurn) {
     SearchReport r = think(pos, limits);
     EXPECT_EQ(r.nodes, r.main_nodes + r.leaf_vcf_nodes + r.root_threat_nodes);
     EXPECT_LE(r.nodes, limits.turn_nodes + 2048);
+    EXPECT_LT(std::abs(r.score), kWinThreshold);
+    EXPECT_GE(r.nodes, limits.turn_nodes);
     EXPECT_GT(r.main_nodes, limits.turn_nodes / 4);  // the root's searches left the main search its part
     EXPECT_GT(r.depth, 0);
     SearchReport main_only = think(pos, 100000);

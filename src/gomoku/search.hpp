@@ -31,16 +31,19 @@ inline constexpr int kMaxPly = 128;
 
 struct SearchLimits {
     int time_ms = 0;             // per-move hard limit; 0 = none
-    // The time a move should usually take (0: time_ms). Unstable positions
-    // (the best move changed, or the score fell) may use up to twice it,
-    // never beyond time_ms: hard positions get more of the match time.
+    // The time a move should usually take on a match clock (0: time_ms).
+    // Below time_ms, the next iteration starts only with 40% of it left, and
+    // unstable positions (the best move changed, or the score fell) may use
+    // up to twice it, never beyond time_ms: hard positions get more of the
+    // match time. Without it the search runs to time_ms, as time a turn
+    // leaves is lost.
     int target_ms = 0;
     std::uint64_t nodes = 0;     // main-search nodes; 0 = none
     // The whole turn measured in nodes (0: none): every search of the turn
     // counts (the root's threat searches, the defence, the main search and
     // its leaf VCF), and each part stops at the share of it that it gets of
     // time_ms (the root VCT a quarter, the defence a quarter from its start,
-    // the next iteration only with 40% of the main search's part left). A
+    // the main search the rest, to the turn's end). A
     // node-limited match then splits the turn as a timed one does, move for
     // move the same on any machine (`nodes` limits the main search alone and
     // leaves the root's threat searches free).
