@@ -97,3 +97,29 @@ TEST(Cli, EngineAgainstEngineFinishesWithLegalMoves) {
         EXPECT_TRUE(ended) << game << "\n" << r.output;
     }
 }
+
+TEST(Cli, SolvesGomokuThreatPuzzles) {
+    auto vcf = run_kinrow("solve gomoku --vcf --moves \"h8 g8 i8 a1 j8 a3 k7 a5 k6 a7 k5 o1\"");
+    EXPECT_EQ(vcf.exit_code, 0) << vcf.output;
+    EXPECT_NE(vcf.output.find("X wins by continuous fours"), std::string::npos) << vcf.output;
+    // A win by threes and fours that no VCF has (kinrow's game against Rapfi, seed 4703).
+    const std::string moves = "7,6 7,7 5,6 6,6 6,5 5,4 8,5 7,4 6,7 5,8 8,8 8,4 9,4 10,3 8,9 7,8";
+    auto no_vcf = run_kinrow("solve gomoku --vcf --json --moves \"" + moves + "\"");
+    EXPECT_NE(no_vcf.output.find("\"vcf\":false"), std::string::npos) << no_vcf.output;
+    EXPECT_NE(no_vcf.output.find("\"complete\":true"), std::string::npos) << no_vcf.output;
+    auto vct = run_kinrow("solve gomoku --vct --json --moves \"" + moves + "\"");
+    EXPECT_EQ(vct.exit_code, 0) << vct.output;
+    EXPECT_NE(vct.output.find("\"vct\":true"), std::string::npos) << vct.output;
+    EXPECT_NE(vct.output.find("\"complete\":true"), std::string::npos) << vct.output;
+    EXPECT_EQ(vct.output.find("\"first\":\"\""), std::string::npos) << vct.output;
+    // Too few threats allowed: a complete search that finds nothing.
+    auto short_vct = run_kinrow("solve gomoku --vct --depth 2 --moves \"" + moves + "\"");
+    EXPECT_NE(short_vct.output.find("X has no VCT within 2 threats"), std::string::npos) << short_vct.output;
+    // The budget runs out first: said so, not taken for "no VCT".
+    auto cut = run_kinrow("solve gomoku --vct --nodes 1000 --moves \"" + moves + "\"");
+    EXPECT_NE(cut.output.find("no VCT for X found within 1000 nodes (search incomplete)"), std::string::npos)
+        << cut.output;
+    expect_one_line_error("solve gomoku --vct --vcf --moves h8", "excludes");
+    expect_one_line_error("solve tictactoe --vct", "k=5");
+    expect_one_line_error("solve gomoku --vct --moves \"h8 h8\"", "occupied");
+}

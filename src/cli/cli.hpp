@@ -71,8 +71,9 @@ struct SolveRequest {
     int threads = 1;
     // Connect-k: read positions from standard input, one per line.
     bool batch = false;
-    // Gomoku: threat-space search (victory by continuous fours).
+    // Gomoku: threat-space search (victory by continuous fours, or threats).
     bool vcf = false;
+    bool vct = false;
     // The engine to ask (engine::parse_engine names); empty: the facade's
     // choice. --generic is short for --engine generic.
     std::string engine;
@@ -92,10 +93,10 @@ struct SolveRequest {
 engine::Options engine_options(const SolveRequest& request);
 
 // Pons-style batch solving of gravity games (the facade's batch: a benchmark
-// of the Connect-k solver), and Gomoku VCF puzzles, which drive the threat
+// of the Connect-k solver), and Gomoku VCF and VCT puzzles, which drive the threat
 // search directly rather than ask the facade.
 void solve_connect_batch(const SolveRequest& request, const engine::Options& options);
-void solve_gomoku_vcf(const SolveRequest& request);
+void solve_gomoku_threats(const SolveRequest& request);
 // `solve --distributed`: the options, and the run on every MPI rank (rank 0
 // prints the answer). Without MPI in the build, --distributed is an error.
 void add_distributed_options(CLI::App& solve, DistributedRequest& request);

@@ -56,8 +56,8 @@ void check_request(const SolveRequest& r) {
     if (r.depth >= 0 || r.node_limit || r.time_ms)
         throw Error("--distributed solves exactly, job by job: it takes no --depth, --nodes or --time-ms "
                     "(a job's budget is --job-nodes or --job-ms)");
-    if (r.batch || r.vcf || r.threads > 1 || !r.engine.empty() || r.generic || !r.book.empty())
-        throw Error("--distributed picks each worker's engine itself: it takes no --batch, --vcf, --threads, "
+    if (r.batch || r.vcf || r.vct || r.threads > 1 || !r.engine.empty() || r.generic || !r.book.empty())
+        throw Error("--distributed picks each worker's engine itself: it takes no --batch, --vcf, --vct, --threads, "
                     "--engine, --generic or --book");
 }
 

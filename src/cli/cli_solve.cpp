@@ -113,7 +113,7 @@ void run_solve(const SolveRequest& r) {
     if (r.distributed.enabled) return solve_distributed(r);
     GameSpec spec = parse_game(r.position.game);
     if (r.batch && !spec.gravity()) throw Error("--batch works on gravity games only");
-    if (r.vcf) return solve_gomoku_vcf(r);
+    if (r.vcf || r.vct) return solve_gomoku_threats(r);
     engine::Options o = engine_options(r);
     check_book_request(o, spec);
     // solve is the benchmark against Pons's solver, which has no book: it
@@ -152,8 +152,11 @@ void add_solve_commands(CLI::App& app) {
     solve->add_flag("--batch", solve_request->batch,
                     "Gravity games: read positions (column digits) from standard input, one per line; "
                     "print 'position score nodes microseconds'");
-    solve->add_flag("--vcf", solve_request->vcf,
-                    "Gomoku: threat-space search for a victory by continuous fours");
+    auto* vcf = solve->add_flag("--vcf", solve_request->vcf,
+                                "Gomoku: threat-space search for a victory by continuous fours");
+    solve->add_flag("--vct", solve_request->vct,
+                    "Gomoku: threat-space search for a victory by continuous threats (fours and threes)")
+        ->excludes(vcf);
     solve->add_option("--proof", solve_request->proof_path,
                       "Prover: write the proof tree to FILE (check it with kinrow verify FILE)");
     solve->add_option("--checkpoint", solve_request->checkpoint_path,

@@ -1,6 +1,9 @@
-// `kinrow solve <gomoku game> --vcf`: VCF puzzles. Which of the request's
-// fields apply: the position, --depth (the attacker's fours, default 40),
-// --nodes (default 20 million) and --json.
+// `kinrow solve <gomoku game> --vcf | --vct`: threat puzzles. Which of the
+// request's fields apply: the position, --depth (the attacker's fours for
+// VCF, default 40; its threats for VCT, default 12), --nodes (default 20
+// million) and --json.
+#include <cctype>
+
 #include <nlohmann/json.hpp>
 #include <fmt/format.h>
 
@@ -9,40 +12,92 @@
 #include "core/error.hpp"
 #include "gomoku/notation.hpp"
 #include "gomoku/vcf.hpp"
+#include "gomoku/vct.hpp"
 
 namespace kinrow {
 
-void solve_gomoku_vcf(const SolveRequest& request) {
+namespace {
+
+struct ThreatPuzzle {
+    Position pos;
+    gomoku::Board board;
+    char side;
+    std::uint64_t budget;
+};
+
+ThreatPuzzle load_puzzle(const SolveRequest& request) {
     Position pos = load_position(request.position);
     if (pos.game_over()) throw Error("the game is already over: nothing to solve");
     gomoku::Board board = gomoku::Board::from_position(pos);
+    char side = player_char(pos.side_to_move());
+    return {std::move(pos), std::move(board), side, request.node_limit ? request.node_limit : 20'000'000};
+}
+
+// What either search found, printed the same way: the JSON object (its
+// own fields added) or three kinds of text line.
+struct ThreatAnswer {
+    const char* search;  // "vcf" or "vct"
+    const char* limit_unit;  // what --depth counts
+    int limit;
+    bool win, aborted;
+    std::uint64_t nodes;
+    std::string win_text;  // after "X wins by continuous "
+    nlohmann::json fields;
+};
+
+void print_answer(const SolveRequest& request, const ThreatPuzzle& p, ThreatAnswer a) {
+    std::string name = a.search;
+    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (request.json) {
+        nlohmann::json& j = a.fields;
+        j["game"] = p.pos.spec().name();
+        j["side"] = std::string(1, p.side);
+        j[a.search] = a.win;
+        j["complete"] = a.win || !a.aborted;
+        j["nodes"] = a.nodes;
+        fmt::print("{}\n", j.dump());
+    } else if (a.win) {
+        fmt::print("{} wins by continuous {}\nnodes {}\n", p.side, a.win_text, a.nodes);
+    } else if (a.aborted) {
+        fmt::print("no {} for {} found within {} nodes (search incomplete)\nnodes {}\n", name, p.side, p.budget,
+                   a.nodes);
+    } else {
+        fmt::print("{} has no {} within {} {}\nnodes {}\n", p.side, name, a.limit, a.limit_unit, a.nodes);
+    }
+}
+
+void solve_vcf(const SolveRequest& request) {
+    ThreatPuzzle p = load_puzzle(request);
     gomoku::VcfSearcher searcher(20);
     int max_fours = request.depth > 0 ? request.depth : 40;
-    std::uint64_t budget = request.node_limit ? request.node_limit : 20'000'000;
-    gomoku::VcfResult r = searcher.solve(board, max_fours, budget);
-
-    const GameSpec& spec = pos.spec();
+    gomoku::VcfResult r = searcher.solve(p.board, max_fours, p.budget);
     std::vector<std::string> line;
-    for (gomoku::Sq s : r.line) line.push_back(gomoku::algebraic(spec, board.to_move(s)));
-    char side = player_char(pos.side_to_move());
-    if (request.json) {
-        nlohmann::json j;
-        j["game"] = spec.name();
-        j["side"] = std::string(1, side);
-        j["vcf"] = r.win;
-        j["complete"] = r.win || !r.aborted;
-        j["line"] = line;
-        j["nodes"] = r.nodes;
-        fmt::print("{}\n", j.dump());
-        return;
-    }
-    if (r.win)
-        fmt::print("{} wins by continuous fours: {}\nnodes {}\n", side, fmt::join(line, " "), r.nodes);
-    else if (r.aborted)
-        fmt::print("no VCF for {} found within {} nodes (search incomplete)\nnodes {}\n", side, budget,
-                   r.nodes);
-    else
-        fmt::print("{} has no VCF within {} fours\nnodes {}\n", side, max_fours, r.nodes);
+    for (gomoku::Sq s : r.line) line.push_back(gomoku::algebraic(p.pos.spec(), p.board.to_move(s)));
+    print_answer(request, p,
+                 {"vcf", "fours", max_fours, r.win, r.aborted, r.nodes,
+                  fmt::format("fours: {}", fmt::join(line, " ")), {{"line", line}}});
+}
+
+// The VCT proves a win without keeping its tree: it answers with the first
+// threat, the number of threats the proof needed and the plies to the five
+// along the longest defence.
+void solve_vct(const SolveRequest& request) {
+    ThreatPuzzle p = load_puzzle(request);
+    gomoku::VctSearcher searcher(20);
+    int max_threats = request.depth > 0 ? request.depth : 12;
+    gomoku::VctResult r = searcher.solve(p.board, max_threats, p.budget);
+    std::string first = r.win ? gomoku::algebraic(p.pos.spec(), p.board.to_move(r.first)) : "";
+    print_answer(request, p,
+                 {"vct", "threats", max_threats, r.win, r.aborted, r.nodes,
+                  fmt::format("threats from {}: {} threats, a five within {} plies", first, r.threats, r.plies),
+                  {{"first", first}, {"threats", r.threats}, {"plies", r.plies}}});
+}
+
+}  // namespace
+
+void solve_gomoku_threats(const SolveRequest& request) {
+    if (request.vcf) solve_vcf(request);
+    else solve_vct(request);
 }
 
 }  // namespace kinrow
