@@ -21,7 +21,6 @@ namespace {
 struct ThreatPuzzle {
     Position pos;
     gomoku::Board board;
-    char side;
     std::uint64_t budget;
 };
 
@@ -29,8 +28,7 @@ ThreatPuzzle load_puzzle(const SolveRequest& request) {
     Position pos = load_position(request.position);
     if (pos.game_over()) throw Error("the game is already over: nothing to solve");
     gomoku::Board board = gomoku::Board::from_position(pos);
-    char side = player_char(pos.side_to_move());
-    return {std::move(pos), std::move(board), side, request.node_limit ? request.node_limit : 20'000'000};
+    return {std::move(pos), std::move(board), request.node_limit ? request.node_limit : 20'000'000};
 }
 
 // What either search found, printed the same way: the JSON object (its
@@ -46,23 +44,24 @@ struct ThreatAnswer {
 };
 
 void print_answer(const SolveRequest& request, const ThreatPuzzle& p, ThreatAnswer a) {
+    const char side = player_char(p.pos.side_to_move());
     std::string name = a.search;
     for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     if (request.json) {
         nlohmann::json& j = a.fields;
         j["game"] = p.pos.spec().name();
-        j["side"] = std::string(1, p.side);
+        j["side"] = std::string(1, side);
         j[a.search] = a.win;
         j["complete"] = a.win || !a.aborted;
         j["nodes"] = a.nodes;
         fmt::print("{}\n", j.dump());
     } else if (a.win) {
-        fmt::print("{} wins by continuous {}\nnodes {}\n", p.side, a.win_text, a.nodes);
+        fmt::print("{} wins by continuous {}\nnodes {}\n", side, a.win_text, a.nodes);
     } else if (a.aborted) {
-        fmt::print("no {} for {} found within {} nodes (search incomplete)\nnodes {}\n", name, p.side, p.budget,
+        fmt::print("no {} for {} found within {} nodes (search incomplete)\nnodes {}\n", name, side, p.budget,
                    a.nodes);
     } else {
-        fmt::print("{} has no {} within {} {}\nnodes {}\n", p.side, name, a.limit, a.limit_unit, a.nodes);
+        fmt::print("{} has no {} within {} {}\nnodes {}\n", side, name, a.limit, a.limit_unit, a.nodes);
     }
 }
 
