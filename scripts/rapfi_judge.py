@@ -1,7 +1,8 @@
 """Rapfi (its classical evaluator, one thread) driven over the Gomocup protocol as a judge: its
-evaluation and its move for a position, at a fixed node budget, so that the verdict does not depend
-on the machine's load. Shared by balanced_openings.py, sparring_blunders.py, gomoku_tactics.py and
-judge_training_games.py (and rapfi_node_count by pbrain_turn_time.py)."""
+evaluation and its move for a position, at a fixed node budget and from a cleared table, so that the
+verdict depends neither on the machine's load nor on the positions judged before it. Shared by
+balanced_openings.py, sparring_blunders.py, gomoku_tactics.py and judge_training_games.py (and
+rapfi_node_count by pbrain_turn_time.py)."""
 import re
 import select
 import subprocess
@@ -52,6 +53,11 @@ class RapfiJudge:
             self.send(f"START {size}")
             if self.wait_for("OK", 0.1):
                 break
+        # Rapfi keeps its table and history from one START to the next, so a
+        # verdict depended on the positions judged before it (session 67: a
+        # mate in 28 at 1,000,000 nodes judged +243 after 24 other positions).
+        # Cleared, each verdict is the position's and the budget's alone.
+        self.send("YXHASHCLEAR")
         self.send("INFO timeout_turn 600000")
         self.send("INFO thread_num 1")
         self.send(f"INFO max_node {self.nodes}")

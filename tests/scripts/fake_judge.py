@@ -6,15 +6,22 @@ import sys
 # the side to move: 60 times (its stones less the other's), so the side with the extra stone is ahead,
 # less CORNER when the other side holds 14,14 (then the stand-in's move was worth CORNER more than any).
 # From NO_MOVE_FROM stones on (if set) it answers as Rapfi does on a full board: no score, move -1,-1.
+# Like Rapfi, it remembers: each search since the last YXHASHCLEAR (Rapfi's table and history kept from
+# one position to the next) adds WARM points to its score, so a judge that does not clear is caught.
 FAKE_BRAIN = r'''
 import sys
 CORNER = {corner}
 NO_MOVE_FROM = {no_move_from}
+WARM = 7
 stones = None
+searched = 0
 for line in sys.stdin:
     line = line.strip()
     if line.startswith("START"):
         print("OK", flush=True)
+    elif line == "YXHASHCLEAR":
+        searched = 0
+        print("MESSAGE Transposition table cleared.", flush=True)
     elif line == "BOARD":
         stones = []
     elif line == "DONE" and NO_MOVE_FROM is not None and len(stones) >= NO_MOVE_FROM:
@@ -22,7 +29,8 @@ for line in sys.stdin:
         stones = None
     elif line == "DONE":
         mine = sum(1 for s in stones if s.endswith(",1"))
-        score = 60 * (mine - (len(stones) - mine)) - (CORNER if "14,14,2" in stones else 0)
+        score = 60 * (mine - (len(stones) - mine)) - (CORNER if "14,14,2" in stones else 0) + WARM * searched
+        searched += 1
         print(f"MESSAGE Speed 1K | Depth 9-12 | Eval {score} | Node 20K | Time 3ms", flush=True)
         print("14,14", flush=True)
         stones = None
