@@ -55,7 +55,8 @@ class RapfiJudge:
                 break
         # Rapfi keeps its table and history from one START to the next, so a
         # verdict depended on the positions judged before it (session 67: a
-        # mate in 28 at 1,000,000 nodes judged +243 after 24 other positions).
+        # mate in 28, found by a fresh Rapfi at 1,000,000 nodes, was judged
+        # +243 after 24 other positions).
         # Cleared, each verdict is the position's and the budget's alone.
         self.send("YXHASHCLEAR")
         self.send("INFO timeout_turn 600000")
