@@ -33,6 +33,21 @@ test, and by how much on average, with a 95% interval. The count is not moved by
 mean is (one move misjudged by 600 points outweighs twenty small ones), and it says by how much:
 
     scripts/gomoku_move_quality.py --compare BEFORE.txt AFTER.txt
+
+Where a miss comes from: on the quiet positions of a run (its `--out` file) where kinrow's move and the
+judge's differ, kinrow searches the position after each of the two moves with the same budget (`--nodes`,
+the opponent to move) and says which it prefers. Preferring the judge's move, kinrow's own search would
+have played it given the time to look: its root search missed it (the order or the reductions). Preferring
+its own, kinrow's evaluation at that depth disagrees with the judge. Both counts, and both again where the
+judge's regret is over 50:
+
+    scripts/gomoku_move_quality.py --second-opinion RUN.txt --kinrow build/kinrow --nodes 150000
+
+How far to trust the judge: on the same positions, the judge again at another budget (e.g. ten times)
+rates the position after each of the two moves; how often it agrees with the run's judge on which is
+better, and how often it prefers the judge's move to kinrow's:
+
+    scripts/gomoku_move_quality.py /work/sparring/rapfi/pbrain-rapfi --recheck RUN.txt --judge-nodes 10000000
 """
 import argparse
 import json
@@ -104,7 +119,17 @@ def main():
     parser.add_argument("--plies", default="3-23", help="--from-sgf: FIRST-LAST plies (stones on the board)")
     parser.add_argument("--every", type=int, default=8, help="--from-sgf: keep every Nth position")
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"), help="compare two --out files instead")
+    parser.add_argument("--recheck", metavar="RUN",
+                        help="instead: where the moves of an --out file differ from the judge's, the judge at "
+                             "--judge-nodes rates both moves again")
+    parser.add_argument("--second-opinion", metavar="RUN",
+                        help="instead: where the moves of an --out file differ from the judge's, kinrow's own "
+                             "value of both moves at --nodes each")
     args = parser.parse_args()
+
+    if args.second_opinion:
+        print(second_opinion(read_verdicts(args.second_opinion).values(), args.kinrow, args.nodes))
+        return
 
     if args.compare:
         runs = [read_verdicts(path) for path in args.compare]
@@ -123,7 +148,7 @@ def main():
                                     args.colour, args.turn_step):
             print(p)
         return
-    if not args.judge or not args.positions:
+    if not args.judge or not (args.positions or args.recheck):
         parser.error("give the judge and a positions file (or --from-sgf)")
 
     cache = {}
@@ -148,6 +173,20 @@ def main():
             value, move = judge.evaluate(15, [(c, r) for r, c in stones])
             cache[key] = [value, None if move is None else f"{move[1]},{move[0]}"]
         return cache[key]
+
+    if args.recheck:
+        try:
+            print(recheck(read_verdicts(args.recheck).values(), args.judge_nodes,
+                          lambda position: judged(position)[0]))
+        except (OSError, RuntimeError) as e:
+            raise SystemExit(f"{args.judge}: {e}")
+        finally:
+            if judge:
+                judge.close()
+            if args.cache:
+                with open(args.cache, "w") as f:
+                    json.dump(cache, f)
+        return
 
     with open(args.positions) as f:
         positions = [(n, line.strip()) for n, line in enumerate(f, 1) if line.strip() and not line.startswith("#")]
@@ -234,6 +273,44 @@ def compare(a, b):
                      f"{len(differ) - a_better - b_better}; sign test p = {sign_test(a_better, b_better):.3f}; "
                      f"B - A mean {mean:+.1f} +/- {half:.1f} (95%)")
     return lines
+
+
+def second_opinion(verdicts, kinrow, nodes):
+    """One line: over the quiet Verdicts whose move is not the judge's, how often kinrow, searching the
+    position after each of the two moves with `nodes` nodes, prefers the judge's move and how often its
+    own (ties apart); the same where the judge's regret is over 50."""
+    counts = {False: [0, 0], True: [0, 0]}  # by regret over 50: [judge's preferred, own preferred]
+    for v in verdicts:
+        if not v.quiet() or v.move == v.judge_move:
+            continue
+        # The opponent moves next: his score, turned.
+        own, judges = (-solve_gomoku(kinrow, f"{v.position} {m}", ["--nodes", str(nodes)], v.position)["score"]
+                       for m in (v.move, v.judge_move))
+        if own != judges:
+            counts[v.after_judge_move - v.after > 50][own > judges] += 1
+    every = [counts[False][i] + counts[True][i] for i in range(2)]
+    return (f"where the moves differ, kinrow at {nodes} nodes a move prefers the judge's {every[0]}, its own "
+            f"{every[1]}; where the judge's regret is over 50: the judge's {counts[True][0]}, its own {counts[True][1]}")
+
+
+def recheck(verdicts, nodes, evaluate):
+    """One line: over the quiet Verdicts whose move is not the judge's, how often `evaluate` (the judge
+    at another budget: the score for the side to move after a move list) ranks the two moves as the
+    run's judge did, and how often it prefers the judge's move (ties apart)."""
+    agree = disagree = judges = kinrows = 0
+    for v in verdicts:
+        if not v.quiet() or v.move == v.judge_move:
+            continue
+        scores = [evaluate(f"{v.position} {m}") for m in (v.move, v.judge_move)]
+        if None in scores or scores[0] == scores[1] or v.after == v.after_judge_move:
+            continue
+        own, best = (-x for x in scores)  # the opponent moves next: his scores, turned
+        agree += (best > own) == (v.after_judge_move > v.after)
+        disagree += (best > own) != (v.after_judge_move > v.after)
+        judges += best > own
+        kinrows += own > best
+    return (f"the judge at {nodes} nodes ranks the two moves as the run's judge did in {agree} of {agree + disagree}; "
+            f"it prefers the judge's move in {judges}, kinrow's in {kinrows}")
 
 
 def summary(name, results):

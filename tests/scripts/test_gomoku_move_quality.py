@@ -156,6 +156,46 @@ def test_two_runs_are_compared_where_their_moves_differ_with_a_sign_test(tmp_pat
     ]
 
 
+@pytest.mark.skipif(not os.environ.get("KINROW_BINARY"), reason="needs the kinrow binary (CTest sets it)")
+def test_the_second_opinion_searches_both_moves_and_counts_which_kinrow_prefers(tmp_path):
+    # Black has an open three on row r (r,6 r,7 r,8): a block at r,9 is what white must play, a far
+    # corner loses at once. Where the run's move is the corner and the judge's the block, kinrow prefers
+    # the judge's (twice: regret 70, then 10); where the run blocked and the judge did not, its own. The
+    # same move, and a position with a mate verdict, are left out.
+    def three(r):
+        return f"{r},6 10,10 {r},7 10,11 {r},8"
+
+    run_file = tmp_path / "run.txt"
+    run_file.write_text(f"0,0 -100 -300 3,9 -230 | {three(3)}\n"
+                        f"14,14 -100 -300 4,9 -290 | {three(4)}\n"
+                        f"5,9 -100 -120 0,14 -300 | {three(5)}\n"
+                        f"6,9 -100 -120 6,9 -120 | {three(6)}\n"
+                        f"0,0 -100 -19990 7,9 -120 | {three(7)}\n")
+    out = run("--second-opinion", str(run_file), "--kinrow", os.environ["KINROW_BINARY"], "--nodes", "3000")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == ("where the moves differ, kinrow at 3000 nodes a move prefers the judge's 2, "
+                                  "its own 1; where the judge's regret is over 50: the judge's 1, its own 0")
+
+
+def test_the_recheck_ranks_both_moves_again_and_counts_agreement(tmp_path):
+    # The stand-in judge rates its move 14,14 40 points above any other. The run's judge preferred the
+    # judge's move: right where that move is 14,14, wrong where kinrow's is; twice the same move and a
+    # mate verdict are left out. Each position is judged from a cleared table (no WARM drift).
+    run_file = tmp_path / "run.txt"
+    run_file.write_text("3,3 0 -50 14,14 20 | 7,7 8,8 7,8\n"
+                        "14,14 0 -50 3,3 20 | 7,7 8,8 7,9\n"
+                        "3,3 0 -50 0,0 20 | 7,7 8,8 7,10\n"
+                        "3,3 0 -50 3,3 -50 | 7,7 8,8 7,11\n"
+                        "3,3 0 -19990 14,14 20 | 7,7 8,8 7,12\n")
+    cache = tmp_path / "cache.json"
+    out = run(str(write_fake_judge(tmp_path, corner=40)), "--recheck", str(run_file), "--judge-nodes", "5000",
+              "--cache", str(cache))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == ("the judge at 5000 nodes ranks the two moves as the run's judge did in 1 of 2; "
+                                  "it prefers the judge's move in 1, kinrow's in 1")
+    assert len(json.loads(cache.read_text())) == 6  # three positions, two moves each, cached
+
+
 def test_a_malformed_run_and_runs_without_a_shared_position_are_named(tmp_path):
     good = tmp_path / "good.txt"
     good.write_text("7,7 0 10 7,7 10 | p1\n")
