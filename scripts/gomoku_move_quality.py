@@ -149,7 +149,7 @@ def main():
             print(p)
         return
     if not args.judge or not (args.positions or args.recheck):
-        parser.error("give the judge and a positions file (or --from-sgf)")
+        parser.error("give the judge and a positions file (or --recheck RUN, or --from-sgf)")
 
     cache = {}
     if args.cache and os.path.exists(args.cache):
@@ -275,14 +275,17 @@ def compare(a, b):
     return lines
 
 
+def misses(verdicts):
+    """The quiet Verdicts whose move is not the judge's."""
+    return [v for v in verdicts if v.quiet() and v.move != v.judge_move]
+
+
 def second_opinion(verdicts, kinrow, nodes):
-    """One line: over the quiet Verdicts whose move is not the judge's, how often kinrow, searching the
-    position after each of the two moves with `nodes` nodes, prefers the judge's move and how often its
-    own (ties apart); the same where the judge's regret is over 50."""
+    """One line: over the misses, how often kinrow, searching the position after each of the two moves
+    with `nodes` nodes, prefers the judge's move and how often its own (ties apart); the same where the
+    judge's regret is over 50."""
     counts = {False: [0, 0], True: [0, 0]}  # by regret over 50: [judge's preferred, own preferred]
-    for v in verdicts:
-        if not v.quiet() or v.move == v.judge_move:
-            continue
+    for v in misses(verdicts):
         # The opponent moves next: his score, turned.
         own, judges = (-solve_gomoku(kinrow, f"{v.position} {m}", ["--nodes", str(nodes)], v.position)["score"]
                        for m in (v.move, v.judge_move))
@@ -294,23 +297,22 @@ def second_opinion(verdicts, kinrow, nodes):
 
 
 def recheck(verdicts, nodes, evaluate):
-    """One line: over the quiet Verdicts whose move is not the judge's, how often `evaluate` (the judge
-    at another budget: the score for the side to move after a move list) ranks the two moves as the
-    run's judge did, and how often it prefers the judge's move (ties apart)."""
-    agree = disagree = judges = kinrows = 0
-    for v in verdicts:
-        if not v.quiet() or v.move == v.judge_move:
-            continue
+    """One line: over the misses, how often `evaluate` (the judge at another budget: the score for the
+    side to move after a move list, None for no verdict) prefers the judge's move and how often kinrow's,
+    and how often it ranks the two as the run's judge did (ties of either apart)."""
+    agree = ranked = judges = kinrows = 0
+    for v in misses(verdicts):
         scores = [evaluate(f"{v.position} {m}") for m in (v.move, v.judge_move)]
-        if None in scores or scores[0] == scores[1] or v.after == v.after_judge_move:
+        if None in scores or scores[0] == scores[1]:
             continue
         own, best = (-x for x in scores)  # the opponent moves next: his scores, turned
-        agree += (best > own) == (v.after_judge_move > v.after)
-        disagree += (best > own) != (v.after_judge_move > v.after)
         judges += best > own
         kinrows += own > best
-    return (f"the judge at {nodes} nodes ranks the two moves as the run's judge did in {agree} of {agree + disagree}; "
-            f"it prefers the judge's move in {judges}, kinrow's in {kinrows}")
+        if v.after != v.after_judge_move:
+            ranked += 1
+            agree += (best > own) == (v.after_judge_move > v.after)
+    return (f"the judge at {nodes} nodes prefers the judge's move in {judges}, kinrow's in {kinrows}; "
+            f"it ranks the two as the run's judge did in {agree} of {ranked}")
 
 
 def summary(name, results):

@@ -191,8 +191,8 @@ def test_the_recheck_ranks_both_moves_again_and_counts_agreement(tmp_path):
     out = run(str(write_fake_judge(tmp_path, corner=40)), "--recheck", str(run_file), "--judge-nodes", "5000",
               "--cache", str(cache))
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == ("the judge at 5000 nodes ranks the two moves as the run's judge did in 1 of 2; "
-                                  "it prefers the judge's move in 1, kinrow's in 1")
+    assert out.stdout.strip() == ("the judge at 5000 nodes prefers the judge's move in 1, kinrow's in 1; "
+                                  "it ranks the two as the run's judge did in 1 of 2")
     assert len(json.loads(cache.read_text())) == 6  # three positions, two moves each, cached
 
 
