@@ -174,6 +174,14 @@ def main():
             cache[key] = [value, None if move is None else f"{move[1]},{move[0]}"]
         return cache[key]
 
+    def finish():
+        """Closes the judge if it was started and keeps every verdict in the cache."""
+        if judge:
+            judge.close()
+        if args.cache:
+            with open(args.cache, "w") as f:
+                json.dump(cache, f)
+
     if args.recheck:
         try:
             print(recheck(read_verdicts(args.recheck).values(), args.judge_nodes,
@@ -181,11 +189,7 @@ def main():
         except (OSError, RuntimeError) as e:
             raise SystemExit(f"{args.judge}: {e}")
         finally:
-            if judge:
-                judge.close()
-            if args.cache:
-                with open(args.cache, "w") as f:
-                    json.dump(cache, f)
+            finish()
         return
 
     with open(args.positions) as f:
@@ -203,11 +207,7 @@ def main():
         if None not in (before, after, after_best):
             # The opponent moves next: his view, turned.
             results.append(Verdict(move, before, -after, best, -after_best, position))
-    if judge:
-        judge.close()
-    if args.cache:
-        with open(args.cache, "w") as f:
-            json.dump(cache, f)
+    finish()
     if args.out:
         with open(args.out, "w") as f:
             f.writelines(f"{r.move} {r.before} {r.after} {r.judge_move} {r.after_judge_move} | {r.position}\n"
@@ -280,15 +280,23 @@ def misses(verdicts):
     return [v for v in verdicts if v.quiet() and v.move != v.judge_move]
 
 
+def scored_misses(verdicts, score_after):
+    """(Verdict, kinrow's move's score, the judge's move's score) for each miss both moves of which
+    `score_after` scores: it gives the score for the side to move after a move list (None: no verdict),
+    so the opponent's, turned here for the mover."""
+    for v in misses(verdicts):
+        scores = [score_after(f"{v.position} {m}") for m in (v.move, v.judge_move)]
+        if None not in scores:
+            yield v, -scores[0], -scores[1]
+
+
 def second_opinion(verdicts, kinrow, nodes):
     """One line: over the misses, how often kinrow, searching the position after each of the two moves
     with `nodes` nodes, prefers the judge's move and how often its own (ties apart); the same where the
     judge's regret is over 50."""
     counts = {False: [0, 0], True: [0, 0]}  # by regret over 50: [judge's preferred, own preferred]
-    for v in misses(verdicts):
-        # The opponent moves next: his score, turned.
-        own, judges = (-solve_gomoku(kinrow, f"{v.position} {m}", ["--nodes", str(nodes)], v.position)["score"]
-                       for m in (v.move, v.judge_move))
+    kinrow_score = lambda moves: solve_gomoku(kinrow, moves, ["--nodes", str(nodes)], moves)["score"]
+    for v, own, judges in scored_misses(verdicts, kinrow_score):
         if own != judges:
             counts[v.after_judge_move - v.after > 50][own > judges] += 1
     every = [counts[False][i] + counts[True][i] for i in range(2)]
@@ -301,11 +309,9 @@ def recheck(verdicts, nodes, evaluate):
     side to move after a move list, None for no verdict) prefers the judge's move and how often kinrow's,
     and how often it ranks the two as the run's judge did (ties of either apart)."""
     agree = ranked = judges = kinrows = 0
-    for v in misses(verdicts):
-        scores = [evaluate(f"{v.position} {m}") for m in (v.move, v.judge_move)]
-        if None in scores or scores[0] == scores[1]:
+    for v, own, best in scored_misses(verdicts, evaluate):
+        if own == best:
             continue
-        own, best = (-x for x in scores)  # the opponent moves next: his scores, turned
         judges += best > own
         kinrows += own > best
         if v.after != v.after_judge_move:
