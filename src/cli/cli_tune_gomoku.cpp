@@ -212,10 +212,10 @@ void add_tune_gomoku_command(CLI::App& app) {
     struct Args {
         gomoku::SelfPlayOptions play;
         gomoku::TuneOptions tune;
-        int rounds = 1;
+        int rounds = 1, compare_weight = 1;
         double judge_weight = 0, judge_scale = 0;
         std::string start, out, save_games;
-        std::vector<std::string> load_games, choice_games, duel;
+        std::vector<std::string> load_games, choice_games, compare_games, duel;
         std::string diagnose;
         bool policy = false, network = false, search_judge = false;
         gomoku::NetworkTuneOptions network_options;
@@ -296,6 +296,13 @@ void add_tune_gomoku_command(CLI::App& app) {
         ->check(CLI::Range(0.0, 1.0));
     cmd->add_option("--choice-games", args->choice_games,
                     "With --choice-weight: games (training-games files) whose moves are a stronger player's");
+    cmd->add_option("--compare-games", args->compare_games,
+                    "Comparison training: games (training-games files) whose moves are a stronger player's; where "
+                    "kinrow's search (--nodes, --threat-nodes; --jobs apply) picks another move, the leaves of the "
+                    "two moves' principal variations join the fit, the played move's to be rated higher");
+    cmd->add_option("--compare-weight", args->compare_weight,
+                    "With --compare-games: each comparison counts as this many positions in the fit (default 1)")
+        ->check(CLI::Range(1, 1000));
     cmd->add_flag("--search-judge", args->search_judge,
                   "Instead of tuning, judge every open position of --load-games by kinrow's own search "
                   "(--nodes main-search nodes, --threat-nodes per root threat search; --jobs apply) and write the "
@@ -344,13 +351,35 @@ void add_tune_gomoku_command(CLI::App& app) {
             auto samples = gomoku::training_samples(fit, args->play, args->judge_weight);
             auto validation = gomoku::training_samples(held_out, args->play, args->judge_weight);
             args->tune.scale = gomoku::fit_scale(samples, weights);
+            std::size_t positions = samples.size();
+            std::vector<gomoku::TrainingSample> held_out_pairs;
+            if (!args->compare_games.empty()) {
+                auto compare = split_held_out(load_training_games(args->compare_games));
+                auto pairs_of = [&](const std::vector<gomoku::TrainingGame>& some, const char* what) {
+                    return gomoku::comparison_samples(some, args->play, weights, [&](int done) {
+                        if (done % 50 == 0)
+                            fmt::print(stderr, "comparisons ({}): {} of {} games\n", what, done, some.size());
+                    });
+                };
+                auto pairs = pairs_of(compare.fit, "fit");
+                held_out_pairs = pairs_of(compare.held_out, "held out");
+                for (int i = 0; i < args->compare_weight; ++i)
+                    samples.insert(samples.end(), pairs.begin(), pairs.end());
+            }
             gomoku::TuneResult r = gomoku::tune_weights(samples, weights, args->tune);
             std::string line = fmt::format(
                 "round {}: {} games, {} positions, scale {:.0f}, log-loss {:.5f} -> {:.5f}; held out ({} games, "
                 "{} positions) {:.5f} -> {:.5f}",
-                round, fit.size(), samples.size(), args->tune.scale, r.loss_before, r.loss_after, held_out.size(),
+                round, fit.size(), positions, args->tune.scale, r.loss_before, r.loss_after, held_out.size(),
                 validation.size(), gomoku::log_loss(validation, weights, args->tune.scale),
                 gomoku::log_loss(validation, r.weights, args->tune.scale));
+            if (!args->compare_games.empty())
+                line += fmt::format(
+                    "; {} comparisons fitted too, each {} times (the log-loss counts them); held out {}: the played "
+                    "move's leaf preferred {:.1f}% -> {:.1f}%",
+                    (samples.size() - positions) / args->compare_weight, args->compare_weight, held_out_pairs.size(),
+                    100 * gomoku::preferred_share(held_out_pairs, weights),
+                    100 * gomoku::preferred_share(held_out_pairs, r.weights));
             fmt::print(stderr, "{}\n", line);
             history += line + "\n";
             weights = r.weights;
@@ -362,14 +391,20 @@ void add_tune_gomoku_command(CLI::App& app) {
         std::string comment = fmt::format(
             "kinrow Gomoku evaluation weights (docs/gomoku.md, \"The evaluation\"), written by\n"
             "  kinrow tune-gomoku {}--opening-stones {} --rounds {} --iterations {} --learning-rate {} "
-            "--regularisation {}{}{}{}\n{}",
+            "--regularisation {}{}{}{}{}\n{}",
             played ? fmt::format("--games {} --nodes {} --threat-nodes {} --seed {} ", p.games, p.nodes,
                                  p.threat_nodes, p.seed)
                    : "",
             p.opening_stones, args->rounds, args->tune.iterations, args->tune.learning_rate, args->tune.regularisation,
             args->start.empty() ? "" : " --start " + args->start,
             args->load_games.empty() ? "" : " --load-games " + joined(args->load_games),
-            judged ? fmt::format(" --judge-weight {}", args->judge_weight) : "", history);
+            judged ? fmt::format(" --judge-weight {}", args->judge_weight) : "",
+            args->compare_games.empty() ? ""
+                                        : fmt::format(" --compare-games {} --compare-weight {} --nodes {} "
+                                                      "--threat-nodes {}",
+                                                      joined(args->compare_games), args->compare_weight, p.nodes,
+                                                      p.threat_nodes),
+            history);
         std::string text = gomoku::format_eval_weights(weights, comment);
         if (args->out.empty()) fmt::print("{}", text);
         else write_text(args->out, text, "weights file");

@@ -21,10 +21,10 @@ inline double log_loss_of(double expected, double result) {
 }
 
 // The linear evaluation of a sample: its terms' counts times `weights`
-// (any indexable container of the terms' weights).
+// (any indexable container of the terms' weights), plus its fixed offset.
 template <class Weights>
 double linear_value(const TrainingSample& sample, const Weights& weights) {
-    double z = 0;
+    double z = sample.offset;
     for (auto [term, count] : sample.features) z += static_cast<double>(weights[term]) * count;
     return z;
 }

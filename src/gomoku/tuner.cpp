@@ -7,6 +7,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -362,12 +363,97 @@ std::vector<TrainingSample> training_samples(const std::vector<TrainingGame>& ga
     return samples;
 }
 
+namespace {
+
+// The leaf a search of `move` rests on: the position after it and the
+// principal variation kinrow finds from there. Its features and network
+// output count for the side that plays `move` (negated when the other side
+// is to move at the leaf). None when the move wins at once or the search
+// proves a result: no evaluation decides then.
+std::optional<TrainingSample> searched_leaf(Engine& engine, const Board& root, Sq move, const SearchLimits& limits) {
+    Board board = root;
+    board.play(move);
+    if (board.last_move_won()) return std::nullopt;
+    SearchReport r = engine.think(board, limits);
+    if (r.depth == 0 || std::abs(r.score) > kWinThreshold) return std::nullopt;
+    for (Move m : r.pv) {
+        if (m < 0 || m >= board.width() * board.height() || board.last_move_won()) break;
+        Sq s = board.from_move(m);
+        if (!board.is_empty(s)) break;
+        board.play(s);
+    }
+    if (board.last_move_won()) return std::nullopt;
+    float sign = board.side_to_move() == root.side_to_move() ? 1.0f : -1.0f;
+    TrainingSample leaf;
+    leaf.features = sparse_features(board, kEvalTerms);
+    for (auto& term : leaf.features) term.second *= sign;
+    leaf.offset = sign * static_cast<float>(board.network_value());
+    return leaf;
+}
+
+// a - b, both sparse and in term order.
+TrainingSample difference(const TrainingSample& a, const TrainingSample& b) {
+    std::vector<float> dense(kEvalTerms, 0.0f);
+    for (auto [term, count] : a.features) dense[term] += count;
+    for (auto [term, count] : b.features) dense[term] -= count;
+    TrainingSample d;
+    for (int t = 0; t < kEvalTerms; ++t)
+        if (dense[t] != 0) d.features.emplace_back(t, dense[t]);
+    d.offset = a.offset - b.offset;
+    d.score = 1;
+    return d;
+}
+
+}  // namespace
+
+std::vector<TrainingSample> comparison_samples(const std::vector<TrainingGame>& games, const SelfPlayOptions& options,
+                                               const EvalWeights& weights, const std::function<void(int done)>& progress) {
+    check_openings(options);
+    SearchLimits limits;
+    limits.nodes = options.nodes;
+    limits.vcf_nodes = limits.vct_nodes = options.threat_nodes;
+    std::vector<std::vector<TrainingSample>> by_game(games.size());
+    in_parallel(
+        static_cast<int>(games.size()), options, progress, [&] { return engine_with(weights); },
+        [&](Engine& engine, int g) {
+            engine.clear();
+            replay(
+                games[g], g, options,
+                [&](const Board& board, std::size_t ply, Sq played) {
+                    if (!open_position(board, ply, options)) return;
+                    SearchReport r = engine.think(board, limits);
+                    if (r.depth == 0 || std::abs(r.score) > kWinThreshold) return;
+                    Sq chosen = board.from_move(r.move);
+                    if (chosen == played) return;
+                    auto theirs = searched_leaf(engine, board, played, limits);
+                    auto ours = searched_leaf(engine, board, chosen, limits);
+                    if (theirs && ours) by_game[g].push_back(difference(*theirs, *ours));
+                },
+                weights, default_eval_network());
+        });
+    std::vector<TrainingSample> samples;
+    for (auto& game : by_game)
+        for (auto& sample : game) samples.push_back(std::move(sample));
+    return samples;
+}
+
 double log_loss(const std::vector<TrainingSample>& samples, const EvalWeights& weights, double scale) {
     if (samples.empty()) return 0;
     std::vector<float> w = as_floats(weights);
     double sum = 0;
     for (const TrainingSample& sample : samples) sum += sample_loss(sample, w, scale);
     return sum / static_cast<double>(samples.size());
+}
+
+double preferred_share(const std::vector<TrainingSample>& comparisons, const EvalWeights& weights) {
+    if (comparisons.empty()) return 0;
+    std::vector<float> w = as_floats(weights);
+    double preferred = 0;
+    for (const TrainingSample& sample : comparisons) {
+        double z = linear_value(sample, w);
+        preferred += z > 0 ? 1 : z == 0 ? 0.5 : 0;
+    }
+    return preferred / static_cast<double>(comparisons.size());
 }
 
 double fit_scale(const std::vector<TrainingSample>& samples, const EvalWeights& weights) {

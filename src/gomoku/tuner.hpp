@@ -94,6 +94,9 @@ struct TrainingSample {
     // eval_features() of the position, its non-zero terms only: (term, count).
     std::vector<std::pair<int, float>> features;
     float score = 0.5f;           // the side to move's target: the game's result, or blended with a judge's
+    // A part of the evaluation the fit does not move: the network's share of
+    // a comparison (comparison_samples); 0 for a position.
+    float offset = 0;
 };
 
 // The positions the evaluation is asked about: after the opening stones,
@@ -104,6 +107,29 @@ struct TrainingSample {
 // game, a judge's search rates each position on its own.
 std::vector<TrainingSample> training_samples(const std::vector<TrainingGame>& games,
                                              const SelfPlayOptions& options, double judge_weight = 0);
+
+// Comparison training (Tesauro's; Deep Blue's evaluation was tuned so). In
+// each open position of `games`, whose moves are a stronger player's, kinrow
+// searches with `weights` and the shipped network (options.nodes main-search
+// nodes, options.threat_nodes for each root threat search). Where it picks
+// another move than the one played, the position after each of the two moves
+// is searched as well, and the position at the end of each principal
+// variation is kept: the leaf whose evaluation the choice rests on. A
+// sample's features are the played move's leaf less kinrow's, each counted
+// for the root's side to move, its offset the same difference of the
+// network's outputs, and its target 1: fitted beside the positions of
+// training_samples, the linear weights learn to rate the stronger player's
+// leaves above those kinrow preferred. Positions the threat rules, a threat
+// search or a proven score decide are left out: no evaluation chose there.
+// Games run on options.jobs threads, each on a cleared engine: the same
+// samples for any number of threads.
+std::vector<TrainingSample> comparison_samples(const std::vector<TrainingGame>& games, const SelfPlayOptions& options,
+                                               const EvalWeights& weights,
+                                               const std::function<void(int done)>& progress = {});
+
+// The share of comparison samples whose played move's leaf `weights` rate
+// higher (a tie counts half).
+double preferred_share(const std::vector<TrainingSample>& comparisons, const EvalWeights& weights);
 
 // Mean log-loss of sigmoid(evaluation / scale) against the results.
 double log_loss(const std::vector<TrainingSample>& samples, const EvalWeights& weights, double scale);
