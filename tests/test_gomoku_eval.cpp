@@ -621,11 +621,7 @@ TEST(GomokuTuner, TheChoiceLossTeachesTheNetworkTheMovesPlayed) {
 // move's leaf less kinrow's, which the start weights (the ones kinrow
 // searched with) mostly rate below zero, and a fit on the samples raises.
 TEST(GomokuTuner, ComparisonSamplesTeachThePlayedMovesLeaves) {
-    SelfPlayOptions options;
-    options.opening_stones = 3;
-    options.nodes = 400;
-    options.threat_nodes = 1000;
-    options.jobs = 1;
+    SelfPlayOptions options{.nodes = 400, .threat_nodes = 1000, .opening_stones = 3, .jobs = 1};
     std::vector<TrainingGame> games = hand_ordered_games(6, 3);
     std::vector<TrainingSample> samples = comparison_samples(games, options, default_eval_weights());
     ASSERT_GT(samples.size(), 20u);
