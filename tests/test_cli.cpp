@@ -56,6 +56,10 @@ TEST(Cli, BadInputGivesOneLineErrors) {
     expect_one_line_error("tune-gomoku --search-judge", "--load-games");
     expect_one_line_error("tune-gomoku --search-judge --load-games /nonexistent/games.txt", "cannot read");
     expect_one_line_error("tune-gomoku --search-judge --judge-scale 0", "--judge-scale");
+    expect_one_line_error("tune-gomoku --policy --compare-games /nonexistent/c.txt", "--compare-games");
+    expect_one_line_error("tune-gomoku --compare-weight 3", "--compare-games");
+    expect_one_line_error("tune-gomoku --compare-games /nonexistent/c.txt", "cannot read");
+    expect_one_line_error("tune-gomoku --compare-games /nonexistent/c.txt --compare-weight 0", "--compare-weight");
     expect_one_line_error("tune-gomoku --network --load-games /nonexistent/games.txt", "cannot read");
     expect_one_line_error("tune-gomoku --network --epochs 0", "--epochs");
     expect_one_line_error("tune-gomoku --network --choice-weight -1", "--choice-weight");

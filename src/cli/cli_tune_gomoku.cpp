@@ -312,6 +312,10 @@ void add_tune_gomoku_command(CLI::App& app) {
                     "scale that best predicts the games' results)")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--out", args->out, "The weights file to write (default: standard output)");
+    // Comparisons join the weights' fit only: another mode would ignore them.
+    auto* compare = cmd->get_option("--compare-games");
+    for (const char* mode : {"--policy", "--network", "--search-judge", "--duel", "--diagnose"}) compare->excludes(mode);
+    cmd->get_option("--compare-weight")->needs(compare);
     cmd->callback([args, cmd] {
         if (args->policy) {
             // The policy's own defaults, unless given.
@@ -333,6 +337,8 @@ void add_tune_gomoku_command(CLI::App& app) {
         if (!args->diagnose.empty()) return diagnose(args->diagnose, args->load_games, args->play);
         gomoku::EvalWeights weights = weights_named(args->start.empty() ? "prior" : args->start);
         std::vector<gomoku::TrainingGame> games;
+        // Read before any self-play, so a bad file fails at once.
+        SplitGames compare = split_held_out(load_training_games(args->compare_games));
         std::string history;
         for (int round = 1; round <= args->rounds; ++round) {
             if (round == 1 && !args->load_games.empty()) {
@@ -354,7 +360,6 @@ void add_tune_gomoku_command(CLI::App& app) {
             std::size_t positions = samples.size();
             std::vector<gomoku::TrainingSample> held_out_pairs;
             if (!args->compare_games.empty()) {
-                auto compare = split_held_out(load_training_games(args->compare_games));
                 auto pairs_of = [&](const std::vector<gomoku::TrainingGame>& some, const char* what) {
                     return gomoku::comparison_samples(some, args->play, weights, [&](int done) {
                         if (done % 50 == 0)
