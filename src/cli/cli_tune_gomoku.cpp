@@ -357,7 +357,7 @@ void add_tune_gomoku_command(CLI::App& app) {
             auto samples = gomoku::training_samples(fit, args->play, args->judge_weight);
             auto validation = gomoku::training_samples(held_out, args->play, args->judge_weight);
             args->tune.scale = gomoku::fit_scale(samples, weights);
-            std::size_t positions = samples.size();
+            std::size_t positions = samples.size(), comparisons = 0;
             std::vector<gomoku::TrainingSample> held_out_pairs;
             if (!args->compare_games.empty()) {
                 auto pairs_of = [&](const std::vector<gomoku::TrainingGame>& some, const char* what) {
@@ -368,6 +368,7 @@ void add_tune_gomoku_command(CLI::App& app) {
                 };
                 auto pairs = pairs_of(compare.fit, "fit");
                 held_out_pairs = pairs_of(compare.held_out, "held out");
+                comparisons = pairs.size();
                 for (int i = 0; i < args->compare_weight; ++i)
                     samples.insert(samples.end(), pairs.begin(), pairs.end());
             }
@@ -382,7 +383,7 @@ void add_tune_gomoku_command(CLI::App& app) {
                 line += fmt::format(
                     "; {} comparisons fitted too, each {} times (the log-loss counts them); held out {}: the played "
                     "move's leaf preferred {:.1f}% -> {:.1f}%",
-                    (samples.size() - positions) / args->compare_weight, args->compare_weight, held_out_pairs.size(),
+                    comparisons, args->compare_weight, held_out_pairs.size(),
                     100 * gomoku::preferred_share(held_out_pairs, weights),
                     100 * gomoku::preferred_share(held_out_pairs, r.weights));
             fmt::print(stderr, "{}\n", line);
