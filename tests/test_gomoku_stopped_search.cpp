@@ -49,3 +49,34 @@ TEST(GomokuStoppedSearch, ClaimsNoLossItDidNotFinish) {
         EXPECT_GE(r.score, -kWinThreshold) << nodes << " main nodes: depth " << r.depth;
     }
 }
+
+// A search stopped anywhere (inside a singular-extension test too, which
+// leaves a move out of its node and must put it back) leaves nothing behind
+// that clear() does not reset: the next search is a fresh engine's, move,
+// score and node counts alike.
+TEST(GomokuStoppedSearch, LeavesNothingBehindAfterClear) {
+    // A middle game from a sparring game against Rapfi, black to move.
+    const char* middle_game =
+        "5,9 5,5 6,6 6,5 7,5 5,7 6,8 4,7 7,7 8,6 5,6 7,6 3,7 4,8 4,10 3,11 4,5 6,7 8,7 3,9 1,11 3,10 3,12 9,6";
+    Board board = Board::from_position(Position::from_moves(parse_game("gomoku"), middle_game));
+    SearchLimits deep;
+    deep.depth = 9;
+    Engine fresh(std::size_t{4} << 20);
+    const SearchReport expected = fresh.think(board, deep);
+    ASSERT_EQ(expected.depth, 9);
+    // Stopped in the last iterations, where the deep nodes (and their
+    // singular tests) are: a 64th of the main nodes apart, from half on.
+    Engine engine(std::size_t{4} << 20);
+    for (int part = 32; part < 64; ++part) {
+        SearchLimits stopped;
+        stopped.nodes = expected.main_nodes * part / 64;
+        engine.think(board, stopped);
+        engine.clear();
+        const SearchReport r = engine.think(board, deep);
+        EXPECT_EQ(r.move, expected.move) << stopped.nodes;
+        EXPECT_EQ(r.score, expected.score) << stopped.nodes;
+        EXPECT_EQ(r.main_nodes, expected.main_nodes) << stopped.nodes;
+        EXPECT_EQ(r.nodes, expected.nodes) << stopped.nodes;
+        engine.clear();
+    }
+}

@@ -225,6 +225,13 @@ private:
     std::uint64_t tt_mask_;
     std::array<std::array<Sq, 2>, kMaxPly + 1> killers_{};
     std::array<int, kMaxPly + 1> static_eval_{};  // per ply of the current line: is it improving?
+    // The move a singular-extension test leaves out at this ply (kNoSq: none).
+    std::array<Sq, kMaxPly + 1> excluded_ = [] {
+        std::array<Sq, kMaxPly + 1> e{};
+        e.fill(kNoSq);
+        return e;
+    }();
+    int root_depth_ = 0;  // the depth of the iteration under way
     std::array<std::array<int, kMaxSquares>, 2> history_{};
     VcfSearcher vcf_;
     VctSearcher vct_;
