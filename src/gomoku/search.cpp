@@ -390,8 +390,7 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
     TTData entry;
     Sq tt_move = kNoSq;
     int tt_score = 0;
-    bool tt_hit = excluded == kNoSq && tt_probe(b.hash(), entry);
-    if (tt_hit) {
+    if (excluded == kNoSq && tt_probe(b.hash(), entry)) {
         tt_move = entry.move;
         tt_score = from_tt(entry.score, ply);
         if (entry.depth >= depth && beta - alpha == 1 &&
@@ -418,12 +417,25 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
     MoveList list;
     int original_alpha = alpha;
     int best = -kInfinity;
-    bool multi_cut = false;
     Coverage coverage = generate(list, tt_move, ply);
     // The moves left out lose to the open four: its five comes on the
     // fourth ply from here.
     if (coverage == Coverage::kThreatReplies) best = -win_in(ply + 4);
     bool forced = coverage == Coverage::kForced;
+    // The singular test (kSingularDepth): the node without the table move,
+    // at half the depth. The table move comes first in the list, so the test
+    // runs where it would run on reaching that move.
+    int tt_extension = 0;
+    if (!forced && depth >= kSingularDepth && (entry.bound & kLower) && std::abs(tt_score) < kWinThreshold &&
+        entry.depth >= depth - kSingularTableDepth && ply < 2 * root_depth_ && list.holds(tt_move)) {
+        const int singular_beta = tt_score - kSingularMargin * depth;
+        excluded_[ply] = tt_move;
+        int value = search((depth - 1) / 2, singular_beta - 1, singular_beta, ply);
+        excluded_[ply] = kNoSq;
+        if (stop_) return 0;
+        if (value < singular_beta) tt_extension = 1;
+        else if (singular_beta >= beta) return singular_beta;  // a multi-cut
+    }
     Sq best_move = kNoSq;
     auto search_moves = [&](MoveList& moves) {
         for (int i = 0; i < moves.size; ++i) {
@@ -435,24 +447,7 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
             // a move does not lose, so a loss is never claimed from it.
             if (kind.quiet && !forced && i >= late_move_count(depth, improving) && best > -kWinThreshold)
                 continue;
-            // The table move searched a ply deeper when it alone holds (kSingularDepth).
-            int extension = 0;
-            if (s == tt_move && !forced && excluded == kNoSq && depth >= kSingularDepth &&
-                (entry.bound & kLower) && std::abs(tt_score) < kWinThreshold &&
-                entry.depth >= depth - kSingularTableDepth && ply < 2 * root_depth_) {
-                const int singular_beta = tt_score - kSingularMargin * depth;
-                excluded_[ply] = s;
-                int value = search((depth - 1) / 2, singular_beta - 1, singular_beta, ply);
-                excluded_[ply] = kNoSq;
-                if (stop_) return;
-                if (value < singular_beta) extension = 1;
-                else if (singular_beta >= beta) {
-                    best = singular_beta;
-                    multi_cut = true;
-                    return;
-                }
-            }
-            int new_depth = forced ? depth : depth - 1 + extension;
+            int new_depth = forced ? depth : depth - 1 + (s == tt_move ? tt_extension : 0);
             int reduction =
                 !forced && !kind.four && depth >= 2 && i >= 2 ? late_reduction(b, s, kind, depth, i, pv, improving) : 0;
             // The child's table entry is loaded while the board updates.
@@ -477,7 +472,6 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
         }
     };
     search_moves(list);
-    if (multi_cut) return best;
     // Every move near the stones loses: a loss is claimed only after the
     // far ones (rarely better, but not provably worse) lose as well.
     if (coverage == Coverage::kNearby && best <= -kWinThreshold && !stop_) {

@@ -12,6 +12,7 @@
 // think() and receive a report after every finished iteration.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -152,6 +153,7 @@ private:
         // Brings the best of moves[i..] (the first of equals) to index i:
         // cheaper than a sort when pruning leaves most moves untried.
         Sq pick(int i);
+        bool holds(Sq s) const { return std::find(moves.begin(), moves.begin() + size, s) != moves.begin() + size; }
     };
 
     int search(int depth, int alpha, int beta, int ply);
