@@ -57,16 +57,8 @@ import statistics
 from typing import NamedTuple
 
 from kinrow_cli import solve_gomoku
-from rapfi_judge import MATE_THRESHOLD, RapfiJudge
+from rapfi_judge import MATE_THRESHOLD, RapfiJudge, clamp
 from sparring_blunders import parse_sgf
-
-# Evaluations are clamped to this, so that a forced loss (a mate score near 20,000) weighs as a large
-# positional loss, not as ten of them.
-CLAMP = 2000
-
-
-def clamp(value):
-    return max(-CLAMP, min(CLAMP, value))
 
 
 class Verdict(NamedTuple):

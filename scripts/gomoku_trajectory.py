@@ -19,8 +19,7 @@ import argparse
 import os
 import statistics
 
-from gomoku_move_quality import clamp
-from rapfi_judge import MATE_THRESHOLD, RapfiJudge
+from rapfi_judge import MATE_THRESHOLD, RapfiJudge, clamp
 from sparring_blunders import parse_sgf
 
 RESULTS = {"B+": "B+", "W+": "W+", "0": "draw"}  # SGF result -> label

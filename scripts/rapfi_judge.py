@@ -2,13 +2,20 @@
 evaluation and its move for a position, at a fixed node budget and from a cleared table, so that the
 verdict depends neither on the machine's load nor on the positions judged before it. Shared by
 balanced_openings.py, sparring_blunders.py, gomoku_tactics.py and judge_training_games.py (and
-rapfi_node_count by pbrain_turn_time.py)."""
+rapfi_node_count by pbrain_turn_time.py; clamp by the scripts that average its verdicts)."""
 import re
 import select
 import subprocess
 
 # Scores beyond this are Rapfi's mate scores (score() below).
 MATE_THRESHOLD = 19000
+# Evaluations are clamped to this in averages, so that a forced loss (a mate score near 20,000)
+# weighs as a large positional loss, not as ten of them.
+CLAMP = 2000
+
+
+def clamp(value):
+    return max(-CLAMP, min(CLAMP, value))
 NODE_COUNT = re.compile(r"\bNode ([\d.]+)([KMG]?)\b")
 
 

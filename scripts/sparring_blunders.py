@@ -9,11 +9,21 @@ move played and the judge's choice.
 
     scripts/sparring_blunders.py /work/sparring/rapfi/pbrain-rapfi runs/rapfi-500-0.sgf \\
         --loser pbrain-kinrow --nodes 100000 --top 2
+
+With --regret it judges every game the player played in --colour, whatever its result, and the
+player's first --moves moves in each: the judge's evaluation after its own move and after the
+player's, from the player's side (one line a move), then by move number how often the player chose
+the judge's move and, where not, whose move the judge rates higher. A judge that rates the player's
+moves as high as its own cannot see what loses the games (it searches less than the player did):
+
+    scripts/sparring_blunders.py /work/sparring/rapfi/pbrain-rapfi runs/rapfi-5000-0.sgf \\
+        --loser pbrain-kinrow --colour white --moves 10 --nodes 500000 --regret
 """
 import argparse
 import re
+import statistics
 
-from rapfi_judge import RapfiJudge
+from rapfi_judge import MATE_THRESHOLD, RapfiJudge, clamp
 
 
 def parse_sgf(text):
@@ -37,28 +47,49 @@ def main():
     parser.add_argument("--nodes", type=int, default=100000, help="the judge's nodes per position")
     parser.add_argument("--top", type=int, default=2, help="drops reported per game")
     parser.add_argument("--opening", type=int, default=3, help="opening stones (not the loser's moves)")
+    parser.add_argument("--colour", choices=["black", "white"], help="only the player's games in this colour")
+    parser.add_argument("--moves", type=int, default=0, help="only the player's first N moves in a game (0: all)")
+    parser.add_argument("--regret", action="store_true",
+                        help="every game of the player's: the judge's move against the player's, move by move")
     args = parser.parse_args()
+    if args.moves < 0:
+        parser.error(f"--moves is a number of moves, not {args.moves}")
 
     judge = RapfiJudge(args.judge, args.nodes)
+    by_move = {}  # the player's move number -> [(chose the judge's move, the judge's value of its own, of the player's)]
     for path in args.sgf:
         with open(path) as f:
             games = parse_sgf(f.read())
         for number, (size, black, white, result, moves) in enumerate(games, 1):
             loser_is_black = args.loser in black
-            if not result or result == "0" or (result == "W+") != loser_is_black:
+            if args.colour and loser_is_black != (args.colour == "black"):
+                continue
+            if not args.regret and (not result or result == "0" or (result == "W+") != loser_is_black):
                 continue  # a draw, or the player won
             drops = []
             # The loser's moves: even plies for black, odd for white, after the opening.
             first = args.opening if (args.opening % 2 == 0) == loser_is_black else args.opening + 1
-            for ply in range(first, len(moves), 2):
+            last = first + 2 * args.moves if args.moves else len(moves)
+            for ply in range(first, min(last, len(moves)), 2):
                 before, best = judge.evaluate(size, [(c, r) for r, c in moves[:ply]])
                 after, _ = judge.evaluate(size, [(c, r) for r, c in moves[: ply + 1]])
                 before, after, best = before or 0, after or 0, (best[1], best[0])  # (row, col)
+                if args.regret:
+                    own = after
+                    if moves[ply] != best:
+                        own, _ = judge.evaluate(size, [(c, r) for r, c in moves[:ply] + [best]])
+                        own = own or 0
+                    turn = (ply - first) // 2 + 1
+                    by_move.setdefault(turn, []).append((moves[ply] == best, -own, -after))
+                    print(f"{path} game {number} move {turn}: judge {best[0]},{best[1]} {-own}, "
+                          f"{args.loser} {moves[ply][0]},{moves[ply][1]} {-after}", flush=True)
                 # The judge's own move is no blunder of the player's, however the
                 # evaluation falls (the judge saw deeper after it): a drop counts
                 # only where the player chose otherwise.
                 if moves[ply] != best:
                     drops.append((before + after, ply, before, -after, best))  # after: the opponent's view
+            if args.regret:
+                continue
             drops.sort(reverse=True)
             print(f"{path} game {number}: {args.loser} {'black' if loser_is_black else 'white'}, lost in {len(moves)} moves")
             for drop, ply, before, after, best in drops[: args.top]:
@@ -66,6 +97,26 @@ def main():
                 print(f"  move {ply + 1}: {played[0]},{played[1]} takes the judge's eval from {before} to {after} "
                       f"(judge plays {best[0]},{best[1]}); position: {' '.join(f'{r},{c}' for r, c in moves[:ply])}")
     judge.close()
+    if args.regret:
+        print_regret(by_move, args.loser)
+
+
+def print_regret(by_move, player):
+    """By move number: the judge's move chosen, and where not, whose move the judge rates higher (the
+    mean of its value of its own move less the player's, mates as +-2000); then the moves that differ
+    where neither value is a mate."""
+    print("move | positions | the judge's move | differ: judge's better / player's better | mean regret")
+    quiet = []
+    for number in sorted(by_move):
+        rows = by_move[number]
+        differ = [(clamp(own) - clamp(played), own, played) for same, own, played in rows if not same]
+        quiet += [d for d, own, played in differ if max(abs(own), abs(played)) < MATE_THRESHOLD]
+        mean = f"{statistics.mean(d for d, _, _ in differ):+.1f}" if differ else "-"
+        print(f"{number} | {len(rows)} | {len(rows) - len(differ)} | "
+              f"{sum(d > 0 for d, _, _ in differ)} / {sum(d < 0 for d, _, _ in differ)} | {mean}")
+    if quiet:
+        print(f"no mate either way: {len(quiet)} moves differ, the judge's better in {sum(d > 0 for d in quiet)}, "
+              f"{player}'s in {sum(d < 0 for d in quiet)}, mean regret {statistics.mean(quiet):+.1f}")
 
 
 if __name__ == "__main__":
