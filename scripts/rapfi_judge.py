@@ -12,11 +12,11 @@ MATE_THRESHOLD = 19000
 # Evaluations are clamped to this in averages, so that a forced loss (a mate score near 20,000)
 # weighs as a large positional loss, not as ten of them.
 CLAMP = 2000
+NODE_COUNT = re.compile(r"\bNode ([\d.]+)([KMG]?)\b")
 
 
 def clamp(value):
     return max(-CLAMP, min(CLAMP, value))
-NODE_COUNT = re.compile(r"\bNode ([\d.]+)([KMG]?)\b")
 
 
 def rapfi_node_count(line):

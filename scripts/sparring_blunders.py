@@ -83,6 +83,7 @@ def main():
                     by_move.setdefault(turn, []).append((moves[ply] == best, -own, -after))
                     print(f"{path} game {number} move {turn}: judge {best[0]},{best[1]} {-own}, "
                           f"{args.loser} {moves[ply][0]},{moves[ply][1]} {-after}", flush=True)
+                    continue
                 # The judge's own move is no blunder of the player's, however the
                 # evaluation falls (the judge saw deeper after it): a drop counts
                 # only where the player chose otherwise.
