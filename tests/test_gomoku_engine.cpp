@@ -318,6 +318,18 @@ TEST(GomokuSearch, IsDeterministic) {
     EXPECT_EQ(a.pv, b.pv);
 }
 
+// A quiet attack built of double twos: after opening 25 of the balanced
+// openings and black's 6,7 (a 5 s game lost to Rapfi, session 77), white's
+// 8,5 starts a mate in 29 (Rapfi's search) whose quiet moves, each making two
+// twos at once, move-count pruning cut at the nodes deep in the line: black
+// was rated over +700 at every depth from 10 to 13. Never pruned, our double
+// twos show white's attack by depth 10 (session 78).
+TEST(GomokuSearch, SeesAQuietAttackBuiltOfDoubleTwos) {
+    Position pos = Position::from_moves(parse_game("gomoku"), "8,7 8,6 6,9 9,6 7,6 9,8 9,9 10,7 8,9 7,9 6,7 8,5");
+    SearchReport r = think(pos, 0, 11);
+    EXPECT_LT(r.score, -400) << "black, to move, does not see white's attack";
+}
+
 // A cleared engine searches as a new one: a match's or a protocol's next game
 // must not depend on the games before. The threat searches' tables were once
 // left out of clear(), and a win claimed in a match could only be reproduced

@@ -111,17 +111,22 @@ int policy_reduction(int value) {
 // with it, no threat of his stopped) counts as quiet: it spends a three for
 // one forced reply, and the leaf and root VCF find the chains of fours that
 // win. Searched at full depth, fours were two thirds of the moves searched
-// (session 25).
+// (session 25). Our quiet move that makes two twos at once (a double
+// threat next move) is reduced as quiet but never pruned: attacks are built
+// of such moves between the threes and fours, and beyond the move count
+// they hid a mate in 29 from kinrow at 20,000,000 nodes that Rapfi found in
+// 603,000 (session 78; docs/PERFORMANCE.md).
 struct MoveKind {
     bool quiet;
     bool four;
+    bool double_two;
 };
 MoveKind classify(const Board& b, Sq s) {
     Colour me = b.side_to_move(), them = other(me);
     Shape ours = b.shape(me, s), theirs = b.shape(them, s);
     bool plain_four = ours == kShapeBlock4 && theirs < kShapeFlex3;
     return {plain_four || (ours < kShapeFlex3 && theirs < kShapeFlex3),
-            !plain_four && (makes_four(ours) || makes_four(theirs))};
+            !plain_four && (makes_four(ours) || makes_four(theirs)), b.info(me, s).combo == kComboDoubleTwo};
 }
 
 // The reduction of the i-th move (not a four) at a node of depth >= 2, so
@@ -444,9 +449,11 @@ int Engine::search(int depth, int alpha, int beta, int ply) {
             if (s == excluded) continue;
             MoveKind kind = classify(b, s);
             // Late-move pruning: near the leaves only the best-ordered quiet
-            // moves are worth a look; threats are always searched. Only once
-            // a move does not lose, so a loss is never claimed from it.
-            if (kind.quiet && !forced && i >= late_move_count(depth, improving) && best > -kWinThreshold)
+            // moves are worth a look; threats and our double twos are always
+            // searched. Only once a move does not lose, so a loss is never
+            // claimed from it.
+            if (kind.quiet && !kind.double_two && !forced && i >= late_move_count(depth, improving) &&
+                best > -kWinThreshold)
                 continue;
             int new_depth = forced ? depth : depth - 1 + (s == tt_move ? tt_extension : 0);
             int reduction =
