@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
 #include <istream>
 #include <ostream>
 
@@ -133,15 +134,16 @@ void PbrainSession::info(std::string_view key, std::string_view value) {
     }
 }
 
-TurnBudget turn_budget(long long timeout_turn, long long timeout_match, long long time_left) {
-    // Stop before the manager's limit: process and pipe latency, the final
-    // iteration's overshoot (a few ms: the clock is read every 1,024 nodes)
-    // and, when INFO max_memory asks for another table, its allocation at the
-    // move (140 ms on a loaded machine). None of these grows with the turn:
-    // 15% of it and 30 ms, but never more than 300 ms. A 500 ms turn keeps
-    // its 395 ms; a 5 s turn gets 4,700 ms where 15% stopped it at 4,220
-    // (Rapfi answers in up to 4,975).
-    long long hard = timeout_turn > 0 ? timeout_turn - std::min(timeout_turn * 15 / 100 + 30, 300LL) : 50;
+TurnBudget turn_budget(long long timeout_turn, long long timeout_match, long long time_left, long long spent_ms) {
+    // Stop before the manager's limit: process and pipe latency and the
+    // final iteration's overshoot (a few ms: the clock is read every 1,024
+    // nodes). Neither grows with the turn: 5% of it and 20 ms, never more
+    // than 150 ms (455 ms of a 500 ms turn, 4,850 of 5 s; Rapfi keeps 30 ms
+    // and answers in up to 471 of 500). Until session 85 the margin was 15%
+    // and 30 ms, at most 300 ms (395 of 500): it also covered a table made at
+    // the move, which `spent_ms` (the turn's time before the search starts)
+    // now pays for, whatever it costs.
+    long long hard = timeout_turn > 0 ? timeout_turn - std::min(timeout_turn * 5 / 100 + 20, 150LL) : 50;
     long long target = hard;
     if (timeout_match > 0) {
         // A share of what is left for a usual move, and never more than a
@@ -152,11 +154,15 @@ TurnBudget turn_budget(long long timeout_turn, long long timeout_match, long lon
         hard = std::min(hard, left / 5 - 30);
         target = std::min(hard, left / 20 - 30);
     }
+    hard -= spent_ms;
+    target -= spent_ms;
     auto clamp = [](long long ms) { return static_cast<int>(std::clamp(ms, 10LL, 1LL << 30)); };
     return {clamp(hard), clamp(target)};
 }
 
 void PbrainSession::think_and_play() {
+    // The manager's clock runs from the command that asks for the move.
+    auto turn_start = std::chrono::steady_clock::now();
     if (!width_) return reply("ERROR no START received");
     int mine = 0, theirs = 0;
     for (auto s : stones_) {
@@ -173,7 +179,8 @@ void PbrainSession::think_and_play() {
     Position pos = Position::from_setup(make_game(width_, height_, 5, Placement::Free, rule_), cells, me);
     prepare_engine();
     if (unsupported_rule_) reply("MESSAGE renju and caro are not supported: playing exactly five");
-    TurnBudget time = turn_budget(timeout_turn_, timeout_match_, time_left_);
+    auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - turn_start);
+    TurnBudget time = turn_budget(timeout_turn_, timeout_match_, time_left_, spent.count());
     engine_->set_limits({.time_ms = time.hard_ms, .target_ms = time.target_ms});
     engine::Analysis a = engine_->choose_move(pos);
     reply(fmt::format("MESSAGE depth {} score {} nodes {} time {} ms threads {} ({})", a.stats.depth, a.value.score,

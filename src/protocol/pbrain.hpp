@@ -22,8 +22,8 @@ struct TurnBudget {
 };
 
 // The budget under the manager's INFO limits (0: not given; time_left -1:
-// not received yet).
-TurnBudget turn_budget(long long timeout_turn, long long timeout_match, long long time_left);
+// not received yet), less what the turn has spent before its search starts.
+TurnBudget turn_budget(long long timeout_turn, long long timeout_match, long long time_left, long long spent_ms = 0);
 
 class PbrainSession {
 public:
