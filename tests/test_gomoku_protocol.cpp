@@ -385,17 +385,17 @@ TEST(GomokuPbrain, AcceptsThreadNumAndKeepsToTheMatchClock) {
     EXPECT_EQ(threads, 1);
 }
 
-// The turn's margin is 5% of it and 20 ms, at most 150 ms: latency and the
-// last iteration's overshoot do not grow with the turn, so long turns use
-// their time; what the turn spent before its search (a table made at the
-// move) comes off the budget.
-TEST(GomokuPbrain, TheTurnBudgetLeavesAMarginOfAtMost150Ms) {
-    EXPECT_EQ(turn_budget(500, 0, -1).hard_ms, 455);
-    EXPECT_EQ(turn_budget(1000, 0, -1).hard_ms, 930);
-    EXPECT_EQ(turn_budget(2000, 0, -1).hard_ms, 1880);
-    EXPECT_EQ(turn_budget(5000, 0, -1).hard_ms, 4850);
-    EXPECT_EQ(turn_budget(30000, 0, -1).hard_ms, 29850);
-    EXPECT_EQ(turn_budget(5000, 0, -1).target_ms, 4850);
+// The turn's margin is 15% of it and 30 ms, at most 300 ms: short turns keep
+// the margin that every match at 500 ms has needed, long ones use their time;
+// what the turn spent before its search (a table made at the move) comes off
+// the budget.
+TEST(GomokuPbrain, TheTurnBudgetLeavesAMarginOfAtMost300Ms) {
+    EXPECT_EQ(turn_budget(500, 0, -1).hard_ms, 395);
+    EXPECT_EQ(turn_budget(1000, 0, -1).hard_ms, 820);
+    EXPECT_EQ(turn_budget(2000, 0, -1).hard_ms, 1700);
+    EXPECT_EQ(turn_budget(5000, 0, -1).hard_ms, 4700);
+    EXPECT_EQ(turn_budget(30000, 0, -1).hard_ms, 29700);
+    EXPECT_EQ(turn_budget(5000, 0, -1).target_ms, 4700);
     // Gomocup's "as fast as possible".
     EXPECT_EQ(turn_budget(0, 0, -1).hard_ms, 50);
     // The match clock: a fifth of what is left at most, a twentieth usually;
@@ -403,11 +403,11 @@ TEST(GomokuPbrain, TheTurnBudgetLeavesAMarginOfAtMost150Ms) {
     // gets the 10 ms floor, never a negative or unlimited budget.
     EXPECT_EQ(turn_budget(5000, 100000, 20000).hard_ms, 3970);
     EXPECT_EQ(turn_budget(5000, 100000, 20000).target_ms, 970);
-    EXPECT_EQ(turn_budget(5000, 100000, -1).hard_ms, 4850);
-    EXPECT_EQ(turn_budget(5000, 100000, -1).target_ms, 4850);
+    EXPECT_EQ(turn_budget(5000, 100000, -1).hard_ms, 4700);
+    EXPECT_EQ(turn_budget(5000, 100000, -1).target_ms, 4700);
     EXPECT_EQ(turn_budget(5000, 100000, 0).hard_ms, 10);
     // Time spent before the search comes off both budgets, down to the floor.
-    EXPECT_EQ(turn_budget(500, 0, -1, 140).hard_ms, 315);
+    EXPECT_EQ(turn_budget(500, 0, -1, 140).hard_ms, 255);
     EXPECT_EQ(turn_budget(5000, 100000, 20000, 100).hard_ms, 3870);
     EXPECT_EQ(turn_budget(5000, 100000, 20000, 100).target_ms, 870);
     EXPECT_EQ(turn_budget(500, 0, -1, 1000).hard_ms, 10);

@@ -137,13 +137,14 @@ void PbrainSession::info(std::string_view key, std::string_view value) {
 TurnBudget turn_budget(long long timeout_turn, long long timeout_match, long long time_left, long long spent_ms) {
     // Stop before the manager's limit: process and pipe latency and the
     // final iteration's overshoot (a few ms: the clock is read every 1,024
-    // nodes). Neither grows with the turn: 5% of it and 20 ms, never more
-    // than 150 ms (455 ms of a 500 ms turn, 4,850 of 5 s; Rapfi keeps 30 ms
-    // and answers in up to 471 of 500). Until session 85 the margin was 15%
-    // and 30 ms, at most 300 ms (395 of 500): it also covered a table made at
-    // the move, which `spent_ms` (the turn's time before the search starts)
-    // now pays for, whatever it costs.
-    long long hard = timeout_turn > 0 ? timeout_turn - std::min(timeout_turn * 5 / 100 + 20, 150LL) : 50;
+    // nodes), with room for a loaded machine: 15% of the turn and 30 ms, but
+    // never more than 300 ms (395 ms of a 500 ms turn, 4,700 of 5 s, where
+    // Rapfi answers in up to 4,975). A narrower margin (5% and 20 ms: 455 of
+    // 500) scored no better against Rapfi at the clock (session 85), as 93%
+    // of the turn did not in self-play (session 33). What the turn spent
+    // before its search (`spent_ms`: a table made at the move when INFO
+    // max_memory asks for another size, 70-140 ms) comes off the budget.
+    long long hard = timeout_turn > 0 ? timeout_turn - std::min(timeout_turn * 15 / 100 + 30, 300LL) : 50;
     long long target = hard;
     if (timeout_match > 0) {
         // A share of what is left for a usual move, and never more than a
