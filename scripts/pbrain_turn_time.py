@@ -11,7 +11,13 @@ nodes' split between the main search, the VCF at its leaves and the threat searc
 Rapfi's `MESSAGE ... | Node 381K | ...`, the last such line before each move. One brain process
 answers every position, as in a match.
 
+With --new-table-each-move the brain is sent `INFO max_memory` before each position, 1,000,000,000
+and 200,000,000 bytes by turns, so that a brain sizing its transposition table from `max_memory`
+(pbrain-kinrow: a quarter of it, at most 256 MiB) makes a new one at every move: the answer's time
+then shows whether that allocation is paid out of the turn.
+
     scripts/pbrain_turn_time.py build/pbrain-kinrow 500
+    scripts/pbrain_turn_time.py build/pbrain-kinrow 500 --new-table-each-move
     scripts/pbrain_turn_time.py /work/sparring/rapfi/pbrain-rapfi 500
 """
 import argparse
@@ -27,6 +33,8 @@ from rapfi_judge import rapfi_node_count
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 MOVE = re.compile(r"^\d+,\d+$")
+# Two memory limits whose tables differ in size (for pbrain-kinrow, a quarter of each).
+TABLE_RESIZING_MEMORY = (1_000_000_000, 200_000_000)
 MOVE_LIST = re.compile(r"^\d+,\d+( \d+,\d+)*$")
 KINROW_MESSAGE = re.compile(r"^MESSAGE depth (\d+) score \S+ nodes (\d+) time (\d+) ms")
 KINROW_SPLIT = re.compile(r"nodes: (\d+) main search, (\d+) leaf VCF, (\d+) root threats")
@@ -111,6 +119,8 @@ def main():
     parser.add_argument("--positions", default=os.path.join(ROOT, "data", "gomoku_sparring_blunders.txt"))
     parser.add_argument("--every", type=int, default=3, help="take every N-th position (default 3)")
     parser.add_argument("--count", type=int, default=20, help="at most this many positions (default 20)")
+    parser.add_argument("--new-table-each-move", action="store_true",
+                        help="send INFO max_memory 1,000,000,000 and 200,000,000 by turns before each position")
     args = parser.parse_args()
     if args.turn_ms <= 0 or args.every <= 0 or args.count <= 0:
         sys.exit("the turn, --every and --count must be positive")
@@ -123,8 +133,10 @@ def main():
                  "rule 0"):
         brain.send("INFO " + info)
     times, answer_nodes = [], []
-    for moves in boards:
+    for index, moves in enumerate(boards):
         brain.restart()
+        if args.new_table_each_move:
+            brain.send(f"INFO max_memory {TABLE_RESIZING_MEMORY[index % 2]}")
         brain.send("BOARD")
         # Field 3 of a BOARD line: 1 the brain's own stone, 2 the opponent's;
         # the brain is the side to move.

@@ -72,6 +72,30 @@ def test_gives_each_position_as_a_board_with_the_side_to_move_as_its_own_stones(
     assert sent[-1] == "END"
 
 
+def test_new_table_each_move_changes_max_memory_before_every_position(tmp_path):
+    log = tmp_path / "log.txt"
+    positions = tmp_path / "positions.txt"
+    positions.write_text(POSITIONS)
+    fake = brain(tmp_path, FAKE_BRAIN.format(python=sys.executable, log=str(log)))
+    out = run(sys.executable, SCRIPT, fake, "300", "--positions", str(positions), "--every", "1",
+              "--new-table-each-move")
+    assert out.returncode == 0, out.stderr
+    assert "3 positions, mean" in out.stdout
+    sent = log.read_text().splitlines()
+    # The limit each board is given: the last INFO max_memory before its BOARD.
+    limits = []
+    for i, line in enumerate(sent):
+        if line == "BOARD":
+            limits.append([text for text in sent[:i] if text.startswith("INFO max_memory")][-1])
+    assert limits == ["INFO max_memory 1000000000", "INFO max_memory 200000000", "INFO max_memory 1000000000"]
+    # Without the option the limit is set once, before the first position.
+    log.write_text("")
+    out = run(sys.executable, SCRIPT, fake, "300", "--positions", str(positions), "--every", "1")
+    assert out.returncode == 0, out.stderr
+    sent = log.read_text().splitlines()
+    assert [text for text in sent if text.startswith("INFO max_memory")] == ["INFO max_memory 367001600"]
+
+
 def test_reads_a_file_of_plain_move_lists(tmp_path):
     log = tmp_path / "log.txt"
     positions = tmp_path / "positions.txt"
