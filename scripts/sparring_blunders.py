@@ -10,6 +10,15 @@ move played and the judge's choice.
     scripts/sparring_blunders.py /work/sparring/rapfi/pbrain-rapfi runs/rapfi-500-0.sgf \\
         --loser pbrain-kinrow --nodes 100000 --top 2
 
+With --first-loss it asks, for each lost game, after which of the player's moves the judge first sees
+a forced win for the opponent (a binary search over the player's moves: a forced loss is taken to
+last), and prints that move in the same form unless it was the judge's own choice: the positions a
+deeper defence had to hold, for gomoku_tactics.py (a judge of a few million nodes sees mates of
+15-60 plies that one of 200,000 mostly misses):
+
+    scripts/sparring_blunders.py /work/sparring/rapfi/pbrain-rapfi runs/rapfi-3m.sgf \\
+        --loser kinrow --nodes 2000000 --first-loss
+
 With --regret it judges every game the player played in --colour, whatever its result, and the
 player's first --moves moves in each: the judge's evaluation after its own move and after the
 player's, from the player's side (one line a move), then by move number how often the player chose
@@ -51,9 +60,13 @@ def main():
     parser.add_argument("--moves", type=int, default=0, help="only the player's first N moves in a game (0: all)")
     parser.add_argument("--regret", action="store_true",
                         help="every game of the player's: the judge's move against the player's, move by move")
+    parser.add_argument("--first-loss", action="store_true",
+                        help="each lost game's first move of the player's after which the judge sees a forced loss")
     args = parser.parse_args()
     if args.moves < 0:
         parser.error(f"--moves is a number of moves, not {args.moves}")
+    if args.regret and args.first_loss:
+        parser.error("--regret and --first-loss ask different questions: give one")
 
     judge = RapfiJudge(args.judge, args.nodes)
     by_move = {}  # the player's move number -> [(chose the judge's move, the judge's value of its own, of the player's)]
@@ -70,6 +83,10 @@ def main():
             # The loser's moves: even plies for black, odd for white, after the opening.
             first = args.opening if (args.opening % 2 == 0) == loser_is_black else args.opening + 1
             last = first + 2 * args.moves if args.moves else len(moves)
+            if args.first_loss:
+                print_first_loss(judge, path, number, size, moves, range(first, min(last, len(moves)), 2),
+                                 args.loser, loser_is_black)
+                continue
             for ply in range(first, min(last, len(moves)), 2):
                 before, best = judge.evaluate(size, [(c, r) for r, c in moves[:ply]])
                 after, _ = judge.evaluate(size, [(c, r) for r, c in moves[: ply + 1]])
@@ -100,6 +117,41 @@ def main():
     judge.close()
     if args.regret:
         print_regret(by_move, args.loser)
+
+
+def print_first_loss(judge, path, number, size, moves, plies, player, player_is_black):
+    """The first of the player's moves (plies) after which the judge rates the opponent's position a
+    forced win, by binary search (a forced loss is taken to last), printed as the blunders are."""
+    def lost_after(ply):
+        value, _ = judge.evaluate(size, [(c, r) for r, c in moves[: ply + 1]])
+        return value, value is not None and value >= MATE_THRESHOLD
+
+    plies = list(plies)
+    lo, hi, after = 0, len(plies), None
+    while lo < hi:
+        mid = (lo + hi) // 2
+        value, lost = lost_after(plies[mid])
+        if lost:
+            hi, after = mid, value
+        else:
+            lo = mid + 1
+    colour = "black" if player_is_black else "white"
+    if lo == len(plies):
+        print(f"{path} game {number}: {player} {colour}, lost in {len(moves)} moves; no forced loss seen")
+        return
+    ply = plies[lo]  # `after` is the judge's value there: the last move the search found lost
+    before, best = judge.evaluate(size, [(c, r) for r, c in moves[:ply]])
+    played = moves[ply]
+    header = f"{path} game {number}: {player} {colour}, lost in {len(moves)} moves; first forced loss after move {ply + 1}"
+    if best is not None and played == (best[1], best[0]):
+        # As with the blunders: the judge's own move is no mistake of the player's; the position
+        # was lost already, deeper than the judge sees.
+        print(f"{header}, the judge's own move")
+        return
+    choice = f"{best[1]},{best[0]}" if best else "none"
+    print(header)
+    print(f"  move {ply + 1}: {played[0]},{played[1]} takes the judge's eval from {before or 0} to {-after} "
+          f"(judge plays {choice}); position: {' '.join(f'{r},{c}' for r, c in moves[:ply])}")
 
 
 def print_regret(by_move, player):
