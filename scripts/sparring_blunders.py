@@ -83,11 +83,11 @@ def main():
             # The loser's moves: even plies for black, odd for white, after the opening.
             first = args.opening if (args.opening % 2 == 0) == loser_is_black else args.opening + 1
             last = first + 2 * args.moves if args.moves else len(moves)
+            plies = range(first, min(last, len(moves)), 2)
             if args.first_loss:
-                print_first_loss(judge, path, number, size, moves, range(first, min(last, len(moves)), 2),
-                                 args.loser, loser_is_black)
+                print_first_loss(judge, path, number, size, moves, plies, args.loser, loser_is_black)
                 continue
-            for ply in range(first, min(last, len(moves)), 2):
+            for ply in plies:
                 before, best = judge.evaluate(size, [(c, r) for r, c in moves[:ply]])
                 after, _ = judge.evaluate(size, [(c, r) for r, c in moves[: ply + 1]])
                 before, after, best = before or 0, after or 0, (best[1], best[0])  # (row, col)
@@ -109,14 +109,24 @@ def main():
             if args.regret:
                 continue
             drops.sort(reverse=True)
-            print(f"{path} game {number}: {args.loser} {'black' if loser_is_black else 'white'}, lost in {len(moves)} moves")
+            print(game_header(path, number, args.loser, loser_is_black, moves))
             for drop, ply, before, after, best in drops[: args.top]:
-                played = moves[ply]
-                print(f"  move {ply + 1}: {played[0]},{played[1]} takes the judge's eval from {before} to {after} "
-                      f"(judge plays {best[0]},{best[1]}); position: {' '.join(f'{r},{c}' for r, c in moves[:ply])}")
+                print(move_line(moves, ply, before, after, f"{best[0]},{best[1]}"))
     judge.close()
     if args.regret:
         print_regret(by_move, args.loser)
+
+
+def game_header(path, number, player, player_is_black, moves):
+    return f"{path} game {number}: {player} {'black' if player_is_black else 'white'}, lost in {len(moves)} moves"
+
+
+def move_line(moves, ply, before, after, choice):
+    """A player's move as the blunder list gives it (the form gomoku_tactics.py reads): the judge's
+    evaluation before and after it from the player's side, the judge's choice, the position."""
+    played = moves[ply]
+    return (f"  move {ply + 1}: {played[0]},{played[1]} takes the judge's eval from {before} to {after} "
+            f"(judge plays {choice}); position: {' '.join(f'{r},{c}' for r, c in moves[:ply])}")
 
 
 def print_first_loss(judge, path, number, size, moves, plies, player, player_is_black):
@@ -135,23 +145,20 @@ def print_first_loss(judge, path, number, size, moves, plies, player, player_is_
             hi, after = mid, value
         else:
             lo = mid + 1
-    colour = "black" if player_is_black else "white"
+    header = game_header(path, number, player, player_is_black, moves)
     if lo == len(plies):
-        print(f"{path} game {number}: {player} {colour}, lost in {len(moves)} moves; no forced loss seen")
+        print(f"{header}; no forced loss seen")
         return
     ply = plies[lo]  # `after` is the judge's value there: the last move the search found lost
     before, best = judge.evaluate(size, [(c, r) for r, c in moves[:ply]])
-    played = moves[ply]
-    header = f"{path} game {number}: {player} {colour}, lost in {len(moves)} moves; first forced loss after move {ply + 1}"
-    if best is not None and played == (best[1], best[0]):
+    header += f"; first forced loss after move {ply + 1}"
+    if best is not None and moves[ply] == (best[1], best[0]):
         # As with the blunders: the judge's own move is no mistake of the player's; the position
         # was lost already, deeper than the judge sees.
         print(f"{header}, the judge's own move")
         return
-    choice = f"{best[1]},{best[0]}" if best else "none"
     print(header)
-    print(f"  move {ply + 1}: {played[0]},{played[1]} takes the judge's eval from {before or 0} to {-after} "
-          f"(judge plays {choice}); position: {' '.join(f'{r},{c}' for r, c in moves[:ply])}")
+    print(move_line(moves, ply, before or 0, -after, f"{best[1]},{best[0]}" if best else "none"))
 
 
 def print_regret(by_move, player):
