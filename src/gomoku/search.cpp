@@ -32,9 +32,7 @@ constexpr int kVctThreats = 12;
 constexpr int kClaimTryBudgetFactor = 2;
 // A score this much below the previous iteration's marks an unstable position.
 constexpr int kUnstableDrop = 60;
-// The root defence: moves checked against the opponent's threats, and the
-// threats of his VCT.
-constexpr int kDefenceChecks = 12;
+// The threats of the opponent's VCT in the root defence.
 constexpr int kDefenceVctThreats = 12;
 // The budgets' shares (of vcf_nodes and vct_nodes) of the null-move threat
 // search and of each move's check, and the defence's share of the time.
@@ -551,19 +549,31 @@ int Engine::defend(Sq* root, int n) {
                    ? std::chrono::steady_clock::now() + std::chrono::milliseconds(limits_.time_ms / kDefenceTimeShare)
                    : std::chrono::steady_clock::time_point::max();
     const std::uint64_t end_nodes = spent() + limits_.turn_nodes / kDefenceTimeShare;
-    Sq safe[kMaxSquares], rest[kMaxSquares];
-    int n_safe = 0, n_rest = 0;
+    // Every move is checked, in move order, until the defence's share of the
+    // turn is spent, and only the moves a check refutes are held back: a
+    // move the checks did not reach stays a candidate, behind the safe ones.
+    // Until session 89 only the first 12 were checked and the rest held back
+    // with the refuted ones; the quiet move that defends by a deeper attack
+    // of our own, often well down the move order, was then searched only
+    // once every checked move had lost. On the 60 deep defences
+    // (data/gomoku_deep_defences.txt, kinrow at 3,000,000 nodes) the judge's
+    // move lay beyond the checks in 24; 33 of the 60 are now defended
+    // against 22 (docs/PERFORMANCE.md, session 89).
+    Sq safe[kMaxSquares], unchecked[kMaxSquares], refuted[kMaxSquares];
+    int n_safe = 0, n_unchecked = 0, n_refuted = 0;
     for (int i = 0; i < n; ++i) {
-        bool checked = i < kDefenceChecks && std::chrono::steady_clock::now() < end &&
+        bool checked = std::chrono::steady_clock::now() < end &&
                        (!limits_.turn_nodes || spent() < end_nodes);
         defence_checks_ += checked;
-        if (checked && !opponent_wins_after(root[i], end_nodes)) safe[n_safe++] = root[i];
-        else rest[n_rest++] = root[i];
+        if (!checked) unchecked[n_unchecked++] = root[i];
+        else if (opponent_wins_after(root[i], end_nodes)) refuted[n_refuted++] = root[i];
+        else safe[n_safe++] = root[i];
     }
     if (!n_safe) return n;  // no defence found: every move stays a candidate
     std::copy(safe, safe + n_safe, root);
-    std::copy(rest, rest + n_rest, root + n_safe);
-    return n_safe;
+    std::copy(unchecked, unchecked + n_unchecked, root + n_safe);
+    std::copy(refuted, refuted + n_refuted, root + n_safe + n_unchecked);
+    return n_safe + n_unchecked;
 }
 
 Sq Engine::proven_win_in_table(const Sq* root, int n, int& score) {
@@ -807,8 +817,8 @@ SearchReport Engine::choose(const Board& board, const SearchLimits& limits,
     }
 
     // Defence: when the opponent, were it his move, wins by fours or threats,
-    // only the moves after which he no longer does are searched; the others
-    // are held back (root[n..]) until every defence loses.
+    // the moves after which he still does are held back (root[n..]) until
+    // every other move loses.
     int held_back = 0;
     if (limits.vcf) {
         int defences = defend(root, n);

@@ -201,9 +201,11 @@ private:
     // Does the opponent win so after our `move`?
     bool opponent_wins_after(Sq move, std::uint64_t until);
     // If the opponent would win so were it his move (a null move of ours):
-    // brings the moves after which he does not (of the first kDefenceChecks,
-    // within a quarter of the turn from the defence's start) to the front of
-    // `root` and returns their count; else (or if there are none) returns n.
+    // checks the root moves in order until a quarter of the turn from the
+    // defence's start is spent, and moves those after which he wins to the
+    // back of `root`, behind the moves checked safe and then the moves not
+    // reached; returns the count in front of them. Returns n when he has no
+    // such win, or when no checked move stops it.
     int defend(Sq* root, int n);
     // A win proven by an earlier search whose table entries are still here:
     // the root's own entry (a win bound and its move), or a root move after
