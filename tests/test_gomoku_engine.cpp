@@ -586,6 +586,28 @@ TEST(GomokuSearch, TurnNodesCountTheWholeTurn) {
     EXPECT_EQ(again.nodes, r.nodes);
 }
 
+// White wins here by the quiet 12,11 (two twos; Rapfi's move, a mate in 29
+// plies), the 30th move in the order. Black would win by threats were it his
+// move, so the root defence checks the moves first; when only the first 12
+// were checked and the rest held back, 12,11 was never searched (no win at
+// 30,000,000 nodes). Now every move is checked, the unreached ones stay
+// candidates, and the main search finds the win (session 89).
+TEST(GomokuTactics, DefenceKeepsAQuietWinFarDownTheOrder) {
+    Position pos = Position::from_moves(
+        parse_game("gomoku"),
+        "5,6 5,5 9,8 4,5 4,4 4,7 3,5 2,7 3,6 3,7 5,7 2,6 4,6 6,8 4,8 7,6 2,4 1,3 3,4 5,4 4,3 3,3 8,5 3,9 2,8 "
+        "5,9 5,2 6,1 1,6 2,5 6,9 4,11 3,11 3,10 2,9 4,10 1,8 1,7 0,7 3,8 5,10 6,3 7,2 7,7 8,6 6,2 6,4 7,5 7,4 "
+        "8,4 9,3 10,7 7,9 10,9 10,6 8,8 9,9 9,10 9,2 8,11 8,3 6,5 7,12 8,7 9,7 10,11 8,10 10,8 10,10 11,12 "
+        "8,9 11,11 11,0 10,1 9,11 11,8 12,7");
+    Engine engine;  // the default table (in the 4 MiB of think() above these nodes do not find it)
+    SearchLimits limits;
+    limits.nodes = 2000000;
+    SearchReport r = engine.think(Board::from_position(pos), limits);
+    EXPECT_GT(r.defence_checks, 12);
+    EXPECT_EQ(pos.move_string(r.move), "12,11");
+    EXPECT_GT(r.score, kWinThreshold);
+}
+
 // The defence still holds within a turn of nodes: the position of
 // DefendsAgainstTheOpponentsVct, its checks now within their quarter.
 TEST(GomokuTactics, DefendsWithinATurnOfNodes) {
